@@ -1,0 +1,3 @@
+export { FsWorkspace } from './fs-workspace.js';
+export { initWorkspace, APP_DATA_FOLDERS } from './init-workspace.js';
+export type { InitWorkspaceResult } from './init-workspace.js';

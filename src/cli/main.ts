@@ -1,0 +1,41 @@
+import { Command, CommanderError } from 'commander';
+import { ControlRoomError } from '../protocol/index.js';
+import { CliExit, processIo, reportFailure, type CliIo } from './io.js';
+import { registerInit } from './commands/init.js';
+import { registerStart } from './commands/start.js';
+import { registerVfs } from './commands/vfs.js';
+
+/** Builds the `control-room` program with every command registered. */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('control-room')
+    .description('Control Room: a writers\' room of agents whose every claim rests on the real manuscript')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  registerStart(program, io);
+  registerInit(program, io);
+  registerVfs(program, io);
+  for (const command of program.commands) {
+    command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    for (const sub of command.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  }
+  return program;
+}
+
+/** Runs the CLI with `argv` (as `process.argv`) and returns the exit status instead of exiting. */
+export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    await buildProgram(io).parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliExit) return error.exitCode;
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0) return 0;
+      if (json) reportFailure(io, true, new ControlRoomError('usage_error', error.message.replace(/^error: /, '')));
+      return 2;
+    }
+    return reportFailure(io, json, error);
+  }
+}

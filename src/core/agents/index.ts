@@ -1,0 +1,1 @@
+export { defaultAgentsFile, defaultAgentEndpointsFile } from './default-agents.js';

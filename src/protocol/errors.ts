@@ -1,0 +1,62 @@
+/**
+ * Error codes and the typed error every layer throws for unexpected failures.
+ *
+ * Expected failures (a bad tool call, a quote that is not in the file) are returned as data;
+ * `ControlRoomError` is for failures a caller cannot route around, each with a stable `code`
+ * and the party at fault, so entry points can map it to an HTTP status or exit code in one table.
+ */
+
+/** Who caused the failure: the person using the product, the model, or the system itself. */
+export type Fault = 'user' | 'model' | 'system';
+
+/** Codes raised by the virtual file system. */
+export const VFS_ERROR_CODES = [
+  /** The path leaves the workspace, names app data, or uses a refused form (`..`, `/abs`, `\`, NUL, %2e%2e). */
+  'path_outside_workspace',
+  /** The path is well formed but no such file is visible in the VFS. */
+  'path_not_found',
+  /** The path names a folder where a file was expected. */
+  'path_is_directory',
+  /** The file is larger than the read limit; read a line range or split the file. */
+  'file_too_large',
+  /** The file is not text (it has NUL bytes or is not UTF-8). */
+  'file_binary',
+  /** The requested line range is malformed or outside the file. */
+  'line_range_invalid',
+] as const;
+export type VfsErrorCode = (typeof VFS_ERROR_CODES)[number];
+
+/** Codes raised by workspace set-up and configuration. */
+export const WORKSPACE_ERROR_CODES = [
+  'workspace_not_found',
+  'workspace_exists',
+  'config_invalid',
+  'usage_error',
+  'internal_error',
+] as const;
+export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
+
+/** A failure with a stable code, a message that says what to do, and the party at fault. */
+export class ControlRoomError extends Error {
+  readonly code: string;
+  readonly fault: Fault;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: string, message: string, options: { fault?: Fault; details?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ControlRoomError';
+    this.code = code;
+    this.fault = options.fault ?? 'user';
+    this.details = options.details;
+  }
+
+  /** The `{error:{code,message}}` body used by the HTTP API and the CLI's `--json` output. */
+  toJSON(): { error: { code: string; message: string } } {
+    return { error: { code: this.code, message: this.message } };
+  }
+}
+
+/** True when `value` is a ControlRoomError (also across module copies). */
+export function isControlRoomError(value: unknown): value is ControlRoomError {
+  return value instanceof ControlRoomError || (value instanceof Error && value.name === 'ControlRoomError' && 'code' in value);
+}

@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const BIN = path.join(REPO_ROOT, 'bin/control-room.js');
+
+export interface CliRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (throws with the raw text when it is not JSON). */
+  json: <T = Record<string, unknown>>() => T;
+}
+
+/** Runs the real `control-room` binary (the compiled package, as a user would) and collects its output. */
+export async function runCli(args: string[], options: { input?: string; env?: Record<string, string | undefined>; cwd?: string } = {}): Promise<CliRun> {
+  if (!existsSync(path.join(REPO_ROOT, 'dist/cli/main.js'))) {
+    throw new Error('dist/ is missing: run "npm test" (it builds first) or "npm run build".');
+  }
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.end(options.input ?? '');
+  const status = await new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  return {
+    status,
+    stdout,
+    stderr,
+    json: <T,>() => {
+      try {
+        return JSON.parse(stdout) as T;
+      } catch {
+        throw new Error(`stdout is not JSON (exit ${status}):\n${stdout}\nstderr:\n${stderr}`);
+      }
+    },
+  };
+}
