@@ -20,3 +20,45 @@ export {
   AgentEndpointsFileSchema,
 } from './agents.js';
 export type { Agent, AgentsFile, ModelProfile, Endpoint, AgentEndpointsFile } from './agents.js';
+export {
+  REJECTION_CODES,
+  STOP_HOOK_TOOL_CALL_REJECTED,
+  TOOL_NONCE_LINE_PREFIX,
+  TOOL_CALL_REQUIRED_LINE,
+  TOOL_NONCE_PLACEHOLDER,
+  ToolIdSchema,
+  ToolEnvelopeSchema,
+  DecisionSchema,
+  ToolChannelSchema,
+  TOOL_BUDGETS,
+} from './tool-calls.js';
+export type {
+  RejectionCode,
+  ToolEnvelope,
+  Decision,
+  ValidationIssue,
+  AppliedNormalisation,
+  AcceptedToolCall,
+  RejectedToolCall,
+  ToolCallVerdict,
+  DecisionVerdict,
+  ToolChannel,
+} from './tool-calls.js';
+export {
+  RECEIPT_SCHEMA_VERSION,
+  RECEIPT_ID_PATTERN,
+  RECEIPT_ID_IN_TEXT,
+  FileRefSchema,
+  ReceiptStatusSchema,
+  ToolReceiptSchema,
+} from './receipts.js';
+export type { FileRef, ReceiptStatus, ToolReceipt, AuditVerifyReport } from './receipts.js';
+export {
+  TOOL_CATALOG_SCHEMA_VERSION,
+  ToolCatalogEntrySchema,
+  ToolCatalogFileSchema,
+  PromptsFileSchema,
+} from './tool-catalog.js';
+export type { ToolCatalogEntry, ToolCatalogFile, PromptsFile, MergedToolCatalog } from './tool-catalog.js';
+export { ISSUE_SCHEMA_VERSION, IssueStatusSchema, IssuePrioritySchema, IssueSchema, IssuesFileSchema } from './issues.js';
+export type { Issue, IssuesFile, NewIssue } from './issues.js';

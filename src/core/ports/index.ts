@@ -1,1 +1,5 @@
 export type { Workspace } from './workspace.js';
+export type { Clock } from './clock.js';
+export type { Ids } from './ids.js';
+export type { AuditLog, StoredReceiptLine } from './audit-log.js';
+export type { IssueStore } from './issue-store.js';

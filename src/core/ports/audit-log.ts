@@ -1,0 +1,32 @@
+import type { ToolReceipt } from '../../protocol/index.js';
+
+/** One stored receipt line, with where it lives, for verification reports. */
+export interface StoredReceiptLine {
+  /** Path of the JSONL file relative to the workspace, e.g. `.control-room/audit/sessions/s1/tool_receipts.jsonl`. */
+  file: string;
+  /** 1-based line number in that file. */
+  line: number;
+  /** The raw line text exactly as stored. */
+  raw: string;
+}
+
+/**
+ * Append-only storage of signed receipts, one log per session, plus links from issues to the
+ * receipts of the sessions behind them.
+ */
+export interface AuditLog {
+  /** Appends one receipt to its session's log (durably, as one line). */
+  append(receipt: ToolReceipt): Promise<void>;
+  /** The last receipt of a session, for chaining; null when the session has none. */
+  last(sessionId: string): Promise<ToolReceipt | null>;
+  /** Every receipt of a session, in order. Lines that do not parse are skipped (verify reports them). */
+  list(sessionId: string): Promise<ToolReceipt[]>;
+  /** Session ids that have a receipt log. */
+  sessions(): Promise<string[]>;
+  /** Raw lines of a session's log, for verification. */
+  rawLines(sessionId: string): Promise<StoredReceiptLine[]>;
+  /** Copies a session's receipts (all, or the listed ids) into the issue's audit folder. */
+  linkToIssue(sessionId: string, issueId: string, receiptIds?: readonly string[]): Promise<{ linked: number; file: string }>;
+  /** Receipts linked to an issue. */
+  issueReceipts(issueId: string): Promise<ToolReceipt[]>;
+}
