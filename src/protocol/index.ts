@@ -62,3 +62,28 @@ export {
 export type { ToolCatalogEntry, ToolCatalogFile, PromptsFile, MergedToolCatalog } from './tool-catalog.js';
 export { ISSUE_SCHEMA_VERSION, IssueStatusSchema, IssuePrioritySchema, IssueSchema, IssuesFileSchema } from './issues.js';
 export type { Issue, IssuesFile, NewIssue } from './issues.js';
+export {
+  FileLocatorArgsSchema,
+  FileReaderArgsSchema,
+  OutlineAnalyzerArgsSchema,
+  CanonCheckerArgsSchema,
+  TaskRouterArgsSchema,
+  SearchIssuesArgsSchema,
+  ProseAnalyzerArgsSchema,
+  ConsistencyCheckerArgsSchema,
+  SceneDraftValidatorArgsSchema,
+  TOOL_ARG_SCHEMAS,
+  CORE_TOOL_IDS,
+} from './tool-args.js';
+export type {
+  CoreToolId,
+  FileLocatorArgs,
+  FileReaderArgs,
+  OutlineAnalyzerArgs,
+  CanonCheckerArgs,
+  TaskRouterArgs,
+  SearchIssuesArgs,
+  ProseAnalyzerArgs,
+  ConsistencyCheckerArgs,
+  SceneDraftValidatorArgs,
+} from './tool-args.js';

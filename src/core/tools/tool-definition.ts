@@ -26,7 +26,7 @@ export interface ToolDefinition<Args extends Record<string, unknown> = Record<st
   /** Shown to models in the catalog: what it does and when to use it. */
   description: string;
   /** Strict schema of the arguments (unknown keys refused). Built once, reused for every call. */
-  schema: z.ZodType<Args>;
+  schema: z.ZodObject & z.ZodType<Args>;
   /** Example arguments for the JSON-only catalog example. */
   example: Args;
   /** Says what a dry run would do without reading file content (for tools with `dry_run`). */
