@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type { FileRef } from '../../protocol/index.js';
+import type { Agent, FileRef } from '../../protocol/index.js';
 import type { IssueStore, Workspace } from '../ports/index.js';
 
-/** What a tool may use while it runs: the manuscript (read-only) and the issue list. */
+/** What a tool may use while it runs: the manuscript (read-only), the issue list and the roster. */
 export interface ToolContext {
   workspace: Workspace;
   issues: IssueStore;
+  agents: readonly Agent[];
   signal?: AbortSignal;
 }
 

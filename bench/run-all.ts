@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: runs every `bench/*.bench.ts`, prints a table and writes bench/REPORT.md.
+ * Pass names to run only some: `npm run bench -- parse-tool-call`.
+ */
+import { readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import os from 'node:os';
+import type { Benchmark, BenchResult } from './harness.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const only = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .filter((file) => only.length === 0 || only.some((name) => file.includes(name)))
+  .sort();
+
+const format = (value: number): string => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
+const results: BenchResult[] = [];
+for (const file of files) {
+  const module = (await import(pathToFileURL(path.join(here, file)).href)) as { default: Benchmark };
+  process.stdout.write(`running ${module.default.name} …\n`);
+  const outcome = await module.default.run();
+  results.push(outcome);
+  process.stdout.write(
+    `  ${outcome.ours.label}: ${format(outcome.ours.opsPerSecond)}/s   ${outcome.baseline.label}: ${format(outcome.baseline.opsPerSecond)}/s   ratio ${outcome.ratio.toFixed(1)}×\n`,
+  );
+  for (const note of outcome.notes ?? []) process.stdout.write(`  - ${note}\n`);
+}
+
+if (only.length === 0) {
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Produced by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (${os.cpus().length} cores, Node ${process.version}).`,
+    'Each row measures our code and its baseline on the same input in the same run; the ratio is what matters.',
+    '',
+    '| benchmark | input | ours | baseline | ratio |',
+    '|---|---|---|---|---|',
+    ...results.map(
+      (row) =>
+        `| ${row.name} | ${row.input} | ${row.ours.label}: ${format(row.ours.opsPerSecond)}/s | ${row.baseline.label}: ${format(row.baseline.opsPerSecond)}/s | ${row.ratio.toFixed(1)}× |`,
+    ),
+    '',
+    ...results.flatMap((row) => (row.notes?.length ? [`**${row.name}**`, '', ...row.notes.map((note) => `- ${note}`), ''] : [])),
+  ];
+  writeFileSync(path.join(here, 'REPORT.md'), `${lines.join('\n')}\n`);
+  process.stdout.write('wrote bench/REPORT.md\n');
+}

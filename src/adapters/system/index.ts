@@ -1,0 +1,2 @@
+export { systemClock } from './system-clock.js';
+export { systemIds } from './system-ids.js';
