@@ -87,3 +87,18 @@ export type {
   ConsistencyCheckerArgs,
   SceneDraftValidatorArgs,
 } from './tool-args.js';
+export { MODEL_ERROR_CODES } from './model.js';
+export type {
+  ChatRole,
+  NativeToolCall,
+  ChatMessage,
+  FunctionToolSpec,
+  ResponseFormat,
+  ModelDelta,
+  ModelRequest,
+  ModelUsage,
+  ModelResponse,
+  ModelErrorCode,
+} from './model.js';
+export { TRACE_SCHEMA_VERSION, EVENT_TYPES, EventTypeSchema, ConversationStateSchema, RoundStatusSchema } from './traces.js';
+export type { EventType, ConversationState, RoundStatus, RoundHeader, RoundEvent, TracedRound } from './traces.js';
