@@ -1,0 +1,1 @@
+export { SecretlintScanner } from './secretlint-scanner.js';
