@@ -37,7 +37,15 @@ describe('control-room init, vfs tree and vfs read', () => {
     const tree = run.json<{ root: { children: Array<{ name: string }> }; outlinePath: string; fileCount: number }>();
     expect(tree.root.children.map((node) => node.name)).toEqual(['Story', 'Compendium', 'Canon.md']);
     expect(tree.outlinePath).toBe('Story/SCN-outline.md');
-    expect(run.stdout.match(/SCN-outline\.md"/g)).toHaveLength(2); // once as a node path, once as outlinePath
+    const paths: string[] = [];
+    const walk = (node: { path: string; type: string; children?: unknown[] }): void => {
+      if (node.type === 'file') paths.push(node.path);
+      for (const child of (node.children ?? []) as Array<typeof node>) walk(child);
+    };
+    walk(tree.root as unknown as { path: string; type: string; children?: unknown[] });
+    expect(paths.filter((file) => file === 'Story/SCN-outline.md')).toHaveLength(1);
+    expect(paths.filter((file) => file.startsWith('Story/Scenes/SCN-'))).toHaveLength(12);
+    expect(paths).toContain('Canon.md');
     expect(run.stdout).not.toContain('.control-room');
     const human = await runCli(['vfs', 'tree', '--workspace', workspace]);
     expect(human.stdout).toContain('SCN-outline.md  (outline)');
@@ -75,5 +83,20 @@ describe('control-room init, vfs tree and vfs read', () => {
     const run = await runCli(['vfs', 'tree', '--workspace', path.join(base, 'missing'), '--json']);
     expect(run.status).toBe(1);
     expect(run.json()).toMatchObject({ error: { code: 'workspace_not_found' } });
+  });
+});
+
+describe('control-room start (the main job)', () => {
+  it('prepares the sample workspace when none exists and shows its tree and outline', async () => {
+    const target = path.join(base, 'started');
+    const run = await runCli(['start', '--workspace', target]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('SCN-outline.md  (outline)');
+    expect(run.stdout).toContain('## Act 1');
+    expect(run.stderr).toContain('Preparing the sample manuscript');
+    const again = await runCli(['start', '--workspace', target, '--json']);
+    expect(again.status).toBe(0);
+    expect(again.stderr).toBe('');
+    expect(again.json<{ outline: { path: string } }>().outline.path).toBe('Story/SCN-outline.md');
   });
 });
