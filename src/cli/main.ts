@@ -1,7 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { ControlRoomError } from '../protocol/index.js';
 import { CliExit, processIo, reportFailure, type CliIo } from './io.js';
+import { registerAudit } from './commands/audit.js';
+import { registerChat } from './commands/chat.js';
+import { registerCheck } from './commands/check.js';
 import { registerInit } from './commands/init.js';
+import { registerTool } from './commands/tool.js';
+import { registerTraces } from './commands/traces.js';
 import { registerStart } from './commands/start.js';
 import { registerVfs } from './commands/vfs.js';
 
@@ -16,6 +21,11 @@ export function buildProgram(io: CliIo): Command {
   registerStart(program, io);
   registerInit(program, io);
   registerVfs(program, io);
+  registerAudit(program, io);
+  registerChat(program, io);
+  registerCheck(program, io);
+  registerTool(program, io);
+  registerTraces(program, io);
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     for (const sub of command.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

@@ -88,6 +88,7 @@ export type {
   SceneDraftValidatorArgs,
 } from './tool-args.js';
 export { MODEL_ERROR_CODES } from './model.js';
+export type { ModelErrorDetails } from './model.js';
 export type {
   ChatRole,
   NativeToolCall,
@@ -100,5 +101,18 @@ export type {
   ModelResponse,
   ModelErrorCode,
 } from './model.js';
-export { TRACE_SCHEMA_VERSION, EVENT_TYPES, EventTypeSchema, ConversationStateSchema, RoundStatusSchema } from './traces.js';
-export type { EventType, ConversationState, RoundStatus, RoundHeader, RoundEvent, TracedRound } from './traces.js';
+export {
+  TRACE_SCHEMA_VERSION,
+  EVENT_TYPES,
+  EventTypeSchema,
+  ConversationStateSchema,
+  RoundStatusSchema,
+  EventStatusSchema,
+  INTERRUPTED_FAILURE_CODE,
+  TRACE_ERROR_CODES,
+  EVENT_PAYLOAD_SCHEMAS,
+  RoundHeaderSchema,
+  RoundEventSchema,
+  TracedRoundSchema,
+} from './traces.js';
+export type { EventType, ConversationState, RoundStatus, RoundHeader, RoundEvent, TracedRound, EventStatus, TraceErrorCode, EventPayloads } from './traces.js';

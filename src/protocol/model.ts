@@ -88,3 +88,13 @@ export const MODEL_ERROR_CODES = [
   'model_not_configured',
 ] as const;
 export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
+
+/** `details` of every `ControlRoomError` with a model error code: what a retry policy decides on. */
+export interface ModelErrorDetails {
+  /** The HTTP status, when the server answered. */
+  status?: number;
+  /** True when the same request may succeed if sent again (connection, timeout, 408, 429, 5xx, empty reply). */
+  transient: boolean;
+  /** The first 500 characters of what the server sent, for the trace. */
+  body?: string;
+}

@@ -77,6 +77,8 @@ export interface RejectedToolCall {
   code: RejectionCode;
   message: string;
   issues: ValidationIssue[];
+  /** The registered tool the call was aimed at, when its name resolved (so a retry can show its schema). */
+  tool?: string;
 }
 
 export type ToolCallVerdict = AcceptedToolCall | RejectedToolCall;

@@ -17,6 +17,11 @@ export interface StoredReceiptLine {
 export interface AuditLog {
   /** Appends one receipt to its session's log (durably, as one line). */
   append(receipt: ToolReceipt): Promise<void>;
+  /**
+   * Appends receipts of one session as consecutive whole lines with a single durable write
+   * (group commit). Throws when the receipts name more than one session.
+   */
+  appendBatch(receipts: readonly ToolReceipt[]): Promise<void>;
   /** The last receipt of a session, for chaining; null when the session has none. */
   last(sessionId: string): Promise<ToolReceipt | null>;
   /** Every receipt of a session, in order. Lines that do not parse are skipped (verify reports them). */
@@ -25,8 +30,15 @@ export interface AuditLog {
   sessions(): Promise<string[]>;
   /** Raw lines of a session's log, for verification. */
   rawLines(sessionId: string): Promise<StoredReceiptLine[]>;
-  /** Copies a session's receipts (all, or the listed ids) into the issue's audit folder. */
+  /**
+   * Copies a session's receipts (all, or the listed ids) into the issue's audit folder. Idempotent:
+   * receipts already linked are not copied again; `linked` counts the newly copied ones.
+   */
   linkToIssue(sessionId: string, issueId: string, receiptIds?: readonly string[]): Promise<{ linked: number; file: string }>;
   /** Receipts linked to an issue. */
   issueReceipts(issueId: string): Promise<ToolReceipt[]>;
+  /** Issue ids that have linked receipts. */
+  issues(): Promise<string[]>;
+  /** Raw lines of an issue's linked copies, for verification. */
+  issueRawLines(issueId: string): Promise<StoredReceiptLine[]>;
 }

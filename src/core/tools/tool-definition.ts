@@ -31,6 +31,6 @@ export interface ToolDefinition<Args extends Record<string, unknown> = Record<st
   /** Example arguments for the JSON-only catalog example. */
   example: Args;
   /** Says what a dry run would do without reading file content (for tools with `dry_run`). */
-  describeDryRun?: (args: Args) => string;
+  describeDryRun?(args: Args): string;
   run(args: Args, context: ToolContext): Promise<ToolOutput>;
 }

@@ -1,0 +1,114 @@
+import os from 'node:os';
+import type { Agent, AgentEndpointsFile, MergedToolCatalog } from '../../protocol/index.js';
+import type { Clock, Ids, Model, TraceStore } from '../../core/ports/index.js';
+import { resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
+import { TurnGate, type AgentModels, type TurnDependencies } from '../../core/loop/index.js';
+import { ReceiptLedger } from '../../core/receipts/index.js';
+import { MemorySecretVault, SecretScrubber } from '../../core/secrets/index.js';
+import { coreTools, renderToolCatalog, ToolRegistry, type ToolContext } from '../../core/tools/index.js';
+import { FsWorkspace, loadAgentEndpoints, loadAgents } from '../fs-workspace/index.js';
+import { JsonIssueStore } from '../json-issue-store/index.js';
+import { JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
+import { loadToolCatalog } from '../fs-catalog/index.js';
+import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
+import { SecretlintScanner } from '../secretlint-scanner/index.js';
+import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
+import { systemClock, systemIds } from '../system/index.js';
+
+/** Builds the model behind an endpoint; tests and the offline demo pass their own. */
+export type ModelFactory = (endpoint: ResolvedEndpoint, modelName: string) => Model;
+
+export interface OpenControlRoomOptions {
+  env?: EndpointEnvironment & Record<string, string | undefined>;
+  modelFactory?: ModelFactory;
+  clock?: Clock;
+  ids?: Ids;
+  /** Home folder for the user-level prompts file; null skips it. */
+  homeDir?: string | null;
+  traces?: TraceStore;
+}
+
+/** Everything the CLI and the server need for one workspace, built once. */
+export interface ControlRoom {
+  root: string;
+  workspace: FsWorkspace;
+  issues: JsonIssueStore;
+  auditLog: JsonlAuditLog;
+  ledger: ReceiptLedger;
+  registry: ToolRegistry;
+  scrubber: SecretScrubber;
+  agents: Agent[];
+  endpoints: AgentEndpointsFile;
+  catalog: MergedToolCatalog;
+  clock: Clock;
+  ids: Ids;
+  toolContext: ToolContext;
+  traces: TraceStore;
+  gate: TurnGate;
+  warnings: string[];
+  endpointFor(agentId: string): ResolvedEndpoint;
+  modelsFor(agentId: string): ReturnType<TurnDependencies['modelsFor']>;
+  turnDependencies(): TurnDependencies;
+  close(): Promise<void>;
+}
+
+const defaultModelFactory: ModelFactory = (endpoint, modelName) =>
+  new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+
+/** Opens a workspace with its stores, keys, tools, catalog, agents and model endpoints. */
+export async function openControlRoom(dir: string, options: OpenControlRoomOptions = {}): Promise<ControlRoom> {
+  const env = options.env ?? process.env;
+  const clock = options.clock ?? systemClock;
+  const ids = options.ids ?? systemIds;
+  const workspace = await FsWorkspace.open(dir);
+  const root = workspace.rootDir;
+  const [agents, endpoints, keys] = await Promise.all([loadAgents(root), loadAgentEndpoints(root), loadReceiptKeys(root)]);
+  const registry = new ToolRegistry(coreTools());
+  const catalog = await loadToolCatalog({ workspaceRoot: root, homeDir: options.homeDir === undefined ? os.homedir() : options.homeDir, schemas: registry });
+  const issues = new JsonIssueStore(root, { clock });
+  const auditLog = new JsonlAuditLog(root);
+  const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys });
+  const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+  const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
+  const toolContext: ToolContext = { workspace, issues, agents };
+  const factory = options.modelFactory ?? defaultModelFactory;
+  const models = new Map<string, AgentModels & { profile: ResolvedEndpoint['profile']; stream: boolean }>();
+  const endpointFor = (agentId: string) => resolveEndpoint(endpoints, agentId, env);
+  const modelsFor = (agentId: string) => {
+    let entry = models.get(agentId);
+    if (!entry) {
+      const endpoint = endpointFor(agentId);
+      entry = {
+        primary: factory(endpoint, endpoint.model),
+        fallback: endpoint.fallbackModel ? factory(endpoint, endpoint.fallbackModel) : null,
+        profile: endpoint.profile,
+        stream: endpoint.stream,
+      };
+      models.set(agentId, entry);
+    }
+    return { models: { primary: entry.primary, fallback: entry.fallback }, profile: entry.profile, stream: entry.stream };
+  };
+  const gate = new TurnGate();
+  const room: ControlRoom = {
+    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate,
+    warnings: [...keys.warnings, ...catalog.warnings],
+    endpointFor,
+    modelsFor,
+    turnDependencies: () => ({
+      registry,
+      tools: { registry, context: toolContext, ledger, clock, scrubber },
+      traces,
+      scrubber,
+      clock,
+      ids,
+      gate,
+      agents,
+      catalogText: (view) => renderToolCatalog(catalog.tools, view),
+      modelsFor,
+    }),
+    close: async () => {
+      await traces.close();
+    },
+  };
+  return room;
+}

@@ -1,0 +1,1 @@
+export { JsonIssueStore, ISSUES_FILE } from './json-issue-store.js';

@@ -1,0 +1,88 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IssuesFileSchema } from '../../protocol/index.js';
+import { steppingClock } from '../../core/testing/index.js';
+import { ISSUES_FILE, JsonIssueStore } from './json-issue-store.js';
+
+let root: string;
+let file: string;
+
+beforeEach(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-issue-store-'));
+  file = path.join(root, ISSUES_FILE);
+});
+
+afterEach(async () => {
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+async function onDisk(): Promise<ReturnType<typeof IssuesFileSchema.parse>> {
+  return IssuesFileSchema.parse(JSON.parse(await fs.readFile(file, 'utf8')));
+}
+
+describe('JsonIssueStore', () => {
+  it('reads a missing file as an empty list, without creating it', async () => {
+    const store = new JsonIssueStore(root);
+    expect(await store.list()).toEqual([]);
+    expect(await store.get('ISS-1')).toBeNull();
+    await expect(fs.stat(file)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('persists created issues with increasing ids, readable by a fresh store', async () => {
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    const first = await store.create({ title: 'Eyes', tags: ['continuity'] });
+    const second = await store.create({ title: 'Steps', priority: 'high' });
+    expect([first.id, second.id]).toEqual(['ISS-1', 'ISS-2']);
+    const file = await onDisk();
+    expect(file.schema_version).toBe(1);
+    expect(file.issues).toEqual([first, second]);
+    expect(await new JsonIssueStore(root).get('ISS-2')).toEqual(second);
+  });
+
+  it('keeps every one of many concurrent creates, from one store and from two', async () => {
+    const one = new JsonIssueStore(root);
+    const two = new JsonIssueStore(root);
+    const created = await Promise.all(Array.from({ length: 30 }, (_, index) => (index % 2 === 0 ? one : two).create({ title: `Issue ${index}` })));
+    const ids = created.map((issue) => issue.id);
+    expect(new Set(ids).size).toBe(30);
+    const stored = (await onDisk()).issues;
+    expect(stored).toHaveLength(30);
+    expect(stored.map((issue) => issue.title).sort()).toEqual(created.map((issue) => issue.title).sort());
+    expect(stored.map((issue) => issue.id)).toEqual(Array.from({ length: 30 }, (_, index) => `ISS-${index + 1}`));
+    const leftovers = (await fs.readdir(path.dirname(file))).filter((name) => name !== 'issues.json');
+    expect(leftovers).toEqual([]);
+  });
+
+  it('updates an issue and interleaves safely with creates', async () => {
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    const issue = await store.create({ title: 'Eyes' });
+    const [updated] = await Promise.all([store.update(issue.id, { status: 'closed', receiptIds: ['rcpt_0123456789a'] }), store.create({ title: 'Other' })]);
+    expect(updated).toMatchObject({ id: 'ISS-1', status: 'closed', receiptIds: ['rcpt_0123456789a'], createdAt: issue.createdAt });
+    expect(updated.updatedAt > issue.updatedAt).toBe(true);
+    expect((await onDisk()).issues.map((stored) => [stored.id, stored.status])).toEqual([['ISS-1', 'closed'], ['ISS-2', 'open']]);
+  });
+
+  it('throws issue_not_found for an unknown id, and later writes still work', async () => {
+    const store = new JsonIssueStore(root);
+    await expect(store.update('ISS-4', { status: 'closed' })).rejects.toMatchObject({ code: 'issue_not_found' });
+    await expect(store.create({ title: '' })).rejects.toMatchObject({ code: 'issue_invalid' });
+    expect((await store.create({ title: 'Fine' })).id).toBe('ISS-1');
+  });
+
+  it.each([
+    ['not JSON', '{"schema_version":1,"issues":[', /not valid JSON/],
+    ['the wrong shape', '{"schema_version":1,"issues":[{"id":"ISS-1"}]}', /issues\.0\./],
+    ['a newer format', '{"schema_version":7,"issues":[]}', /newer Control Room/],
+  ])('reports a file that is %s as issues_corrupt and leaves it untouched', async (_kind, content, reason) => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, content);
+    const store = new JsonIssueStore(root);
+    await expect(store.list()).rejects.toMatchObject({ code: 'issues_corrupt', message: expect.stringMatching(reason) });
+    const failure = await store.create({ title: 'Would overwrite' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'issues_corrupt', message: expect.stringContaining(file) });
+    await expect(store.update('ISS-1', { status: 'closed' })).rejects.toMatchObject({ code: 'issues_corrupt' });
+    expect(await fs.readFile(file, 'utf8')).toBe(content);
+  });
+});

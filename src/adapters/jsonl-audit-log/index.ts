@@ -1,0 +1,13 @@
+export { JsonlAuditLog } from './jsonl-audit-log.js';
+export { AUDIT_FOLDER_ID, requireAuditId, sessionLogRelative, issueFileRelative } from './audit-paths.js';
+export {
+  loadReceiptKeys,
+  readReceiptKeys,
+  readEd25519PublicKey,
+  HMAC_SECRET_FILE,
+  ED25519_PRIVATE_FILE,
+  ED25519_PUBLIC_FILE,
+} from './receipt-key-files.js';
+export type { LoadedReceiptKeys } from './receipt-key-files.js';
+export { ISSUE_LINKS_SCHEMA_VERSION } from './link-receipts-to-issue.js';
+export { verifyWorkspaceAudit, listWorkspaceReceipts } from './verify-workspace-audit.js';

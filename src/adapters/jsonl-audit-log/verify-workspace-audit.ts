@@ -1,0 +1,43 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { ControlRoomError, type AuditVerifyReport, type ToolReceipt } from '../../protocol/index.js';
+import { verifyAuditLog, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
+import { JsonlAuditLog } from './jsonl-audit-log.js';
+import { readEd25519PublicKey, readReceiptKeys } from './receipt-key-files.js';
+
+/** The workspace root, refusing folders that are not Control Room workspaces. */
+async function requireWorkspace(dir: string): Promise<string> {
+  const root = path.resolve(dir);
+  const info = await fs.stat(path.join(root, '.control-room')).catch(() => null);
+  if (!info?.isDirectory()) {
+    throw new ControlRoomError('workspace_not_found', `No Control Room workspace at ${root}. Create one with "control-room init <dir>" or pass --workspace.`);
+  }
+  return root;
+}
+
+/**
+ * Verifies a workspace's audit log with its own keys, or only with a given Ed25519 public key (how
+ * a reviewer without the HMAC secret checks it). Creates no key. Shared by the CLI and the server.
+ */
+export async function verifyWorkspaceAudit(dir: string, options: { publicKeyFile?: string } = {}): Promise<{ report: AuditVerifyReport; warnings: string[] }> {
+  const root = await requireWorkspace(dir);
+  const log = new JsonlAuditLog(root);
+  let keys: ReceiptVerifyKeys;
+  let warnings: string[] = [];
+  if (options.publicKeyFile !== undefined) keys = { ed25519: { publicKey: await readEd25519PublicKey(path.resolve(options.publicKeyFile)) } };
+  else ({ keys, warnings } = await readReceiptKeys(root));
+  if (!keys.hmacKey && !keys.ed25519) {
+    // Nothing was ever signed in this workspace, so there is nothing to verify either.
+    if ((await log.sessions()).length === 0) return { report: { ok: true, sessions: 0, receipts: 0, firstBad: null }, warnings };
+    throw new ControlRoomError('audit_key_missing', 'The workspace has receipts but no .control-room/audit/secret.key or ed25519.pub; restore the key or pass --public-key <file>.');
+  }
+  return { report: await verifyAuditLog(log, keys), warnings };
+}
+
+/** Receipts of one session, or of every session, in log order. */
+export async function listWorkspaceReceipts(dir: string, sessionId?: string): Promise<ToolReceipt[]> {
+  const log = new JsonlAuditLog(await requireWorkspace(dir));
+  const sessions = sessionId === undefined ? await log.sessions() : [sessionId];
+  const lists = await Promise.all(sessions.map((session) => log.list(session)));
+  return lists.flat();
+}

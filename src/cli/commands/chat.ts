@@ -1,0 +1,84 @@
+import type { Command } from 'commander';
+import { openControlRoom } from '../../adapters/compose/index.js';
+import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
+import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
+
+interface ChatOptions extends CommonOptions {
+  agent?: string;
+  session?: string;
+  stream?: boolean;
+  requireTool?: boolean;
+  tools?: string;
+  skipTools?: boolean;
+  retries?: string;
+}
+
+/** The stable `--json` shape of SPEC §14. */
+export function chatJson(result: ChatTurnResult): Record<string, unknown> {
+  return {
+    content: result.content,
+    evidence: result.evidence,
+    validation: result.validation,
+    receipts: result.receipts,
+    rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message, channel: rejection.channel })),
+    stopHook: result.stopHook,
+    traceRoundId: result.traceRoundId,
+    channel: result.channel,
+    model: result.model,
+    usedFallback: result.usedFallback,
+  };
+}
+
+/** `control-room chat "<msg>" [--agent id]` — one grounded 1:1 turn with an agent. */
+export function registerChat(program: Command, io: CliIo): void {
+  program
+    .command('chat')
+    .description('ask one agent about the manuscript (a grounded 1:1 turn)')
+    .argument('<message>', 'what to ask')
+    .option('--agent <id>', 'agent id (default: chief)')
+    .option('--session <id>', 'session id, to keep turns of one conversation together')
+    .option('--stream', 'stream the answer as it is written')
+    .option('--require-tool', 'the first reply must be a tool call')
+    .option('--tools <ids>', 'comma-separated tool ids this turn may use')
+    .option('--skip-tools', 'raw model call: no catalog, protocol or tool loop')
+    .option('--retries <n>', 'structured retries after a rejected tool call (default 1)')
+    .option('--workspace <dir>', 'workspace folder')
+    .option('--json', 'print JSON')
+    .action(async (message: string, options: ChatOptions) => {
+      const room = await openControlRoom(workspaceDir(options));
+      try {
+        const live = Boolean(options.stream) && !options.json;
+        const retries = options.retries === undefined ? undefined : Number(options.retries);
+        const result = await runChatTurn(
+          {
+            message,
+            sessionId: options.session ?? `chat-${room.ids.uuidv7()}`,
+            ...(options.agent ? { agentId: options.agent } : {}),
+            ...(options.skipTools ? { skipTools: true } : {}),
+            toolPolicy: {
+              ...(options.tools ? { allowedTools: options.tools.split(',').map((tool) => tool.trim()).filter(Boolean) } : {}),
+              ...(options.requireTool ? { requireTool: true } : {}),
+            },
+            ...(retries !== undefined && Number.isInteger(retries) && retries >= 0 ? { retries } : {}),
+            ...(options.stream ? { stream: true } : {}),
+            onEvent: (event) => {
+              if (live && event.type === 'delta') io.stdout(event.text);
+            },
+          },
+          room.turnDependencies(),
+        );
+        if (live) io.stdout('\n');
+        emit(io, options, chatJson(result), () =>
+          [
+            live ? '' : result.content,
+            result.stopHook ? `\n[stop: ${result.stopHook}${result.rejections.length ? ` — ${result.rejections.map((r) => r.code).join(', ')}` : ''}]` : '',
+            result.validation.ok ? '' : `\n[evidence not verified: ${result.validation.issues.map((issue) => issue.code).join(', ')}]`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
+      } finally {
+        await room.close();
+      }
+    });
+}

@@ -1,0 +1,2 @@
+export { resolveEndpoint } from './resolve-endpoint.js';
+export type { EndpointEnvironment, ResolvedEndpoint } from './resolve-endpoint.js';

@@ -1,0 +1,4 @@
+export { buildIssue, applyIssueChange } from './build-issue.js';
+export type { IssueChange } from './build-issue.js';
+export { nextIssueId } from './issue-ids.js';
+export { compareIssues, sortIssues } from './sort-issues.js';

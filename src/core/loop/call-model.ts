@@ -1,0 +1,90 @@
+import { isControlRoomError, type ModelRequest, type ModelResponse } from '../../protocol/index.js';
+import type { Model } from '../ports/index.js';
+
+/** The models one agent may use: its own, and the fallback tried once on HTTP 4xx/5xx. */
+export interface AgentModels {
+  primary: Model;
+  fallback: Model | null;
+}
+
+/** One model attempt, for traces: which model, and how it failed if it did. */
+export interface ModelAttempt {
+  model: string;
+  ok: boolean;
+  code?: string;
+  status?: number;
+  transient?: boolean;
+  message?: string;
+  latencyMs: number;
+}
+
+export interface CallModelOptions {
+  /** Retries of a transient failure (timeout, unreachable, 429, 5xx) before giving up; default 2. */
+  transientRetries?: number;
+  /** Pause before each retry, in milliseconds; default [250, 1000]. */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+  onAttempt?: (attempt: ModelAttempt) => void;
+  nowMs: () => number;
+}
+
+export interface ModelCallResult {
+  response: ModelResponse;
+  model: Model;
+  usedFallback: boolean;
+  attempts: ModelAttempt[];
+}
+
+function details(error: unknown): { code: string; status?: number; transient: boolean; message: string } {
+  if (isControlRoomError(error)) {
+    const status = typeof error.details?.['status'] === 'number' ? (error.details['status'] as number) : undefined;
+    const transient = error.details?.['transient'] === true;
+    return { code: error.code, ...(status === undefined ? {} : { status }), transient, message: error.message };
+  }
+  return { code: 'model_bad_response', transient: false, message: error instanceof Error ? error.message : String(error) };
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Calls a model with the retry policy of SPEC §9: HTTP 4xx/5xx from the primary goes once to the
+ * fallback model when one is configured; other transient failures are retried up to twice; a
+ * cancelled call is never retried. Throws the last error when every attempt failed.
+ */
+export async function callModel(models: AgentModels, request: ModelRequest, options: CallModelOptions): Promise<ModelCallResult> {
+  const attempts: ModelAttempt[] = [];
+  const retries = options.transientRetries ?? 2;
+  const delays = options.retryDelaysMs ?? [250, 1000];
+  const sleep = options.sleep ?? defaultSleep;
+  const attempt = async (model: Model): Promise<ModelResponse> => {
+    const started = options.nowMs();
+    try {
+      const response = await model.complete(request);
+      const record = { model: model.name, ok: true, latencyMs: options.nowMs() - started };
+      attempts.push(record);
+      options.onAttempt?.(record);
+      return response;
+    } catch (error) {
+      const failure = details(error);
+      const record: ModelAttempt = { model: model.name, ok: false, ...failure, latencyMs: options.nowMs() - started };
+      attempts.push(record);
+      options.onAttempt?.(record);
+      throw error;
+    }
+  };
+  let lastError: unknown;
+  for (let round = 0; round <= retries; round += 1) {
+    try {
+      return { response: await attempt(models.primary), model: models.primary, usedFallback: false, attempts };
+    } catch (error) {
+      lastError = error;
+      const failure = details(error);
+      if (failure.code === 'model_cancelled') throw error;
+      if (failure.code === 'model_http_error' && models.fallback) break;
+      if (!failure.transient || round === retries) throw error;
+      await sleep(delays[Math.min(round, delays.length - 1)] ?? 0);
+    }
+  }
+  if (!models.fallback) throw lastError;
+  return { response: await attempt(models.fallback), model: models.fallback, usedFallback: true, attempts };
+}

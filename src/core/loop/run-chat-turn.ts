@@ -1,0 +1,225 @@
+import {
+  CHIEF_AGENT_ID,
+  ControlRoomError,
+  isControlRoomError,
+  TOOL_BUDGETS,
+  type Agent,
+  type ChatMessage,
+  type ConversationState,
+  type ModelProfile,
+  type ToolChannel,
+  type ValidationIssue,
+} from '../../protocol/index.js';
+import type { Clock, Ids, TraceStore } from '../ports/index.js';
+import type { SecretScrubber } from '../secrets/index.js';
+import type { ToolRegistry } from '../tools/index.js';
+import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
+import { stripReasoning } from '../tool-calls/index.js';
+import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
+import { callModel, type AgentModels, type CallModelOptions } from './call-model.js';
+import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
+import { sanitizeReply } from './sanitize-reply.js';
+import { TurnGate } from './turn-gate.js';
+import { TurnTracer } from './turn-tracer.js';
+
+/** What a grounded reply is checked against (SPEC §7); the evidence validator implements it. */
+export type ReplyValidator = (reply: string, context: { sessionId: string; agent: Agent; receiptIds: readonly string[] }) => Promise<{ ok: boolean; issues: Array<ValidationIssue | { code: string; message: string; span?: unknown }> }>;
+
+/** Everything a turn needs, built once per workspace by the composition root. */
+export interface TurnDependencies {
+  registry: ToolRegistry;
+  tools: ToolRunDependencies;
+  traces: TraceStore;
+  scrubber: SecretScrubber;
+  clock: Clock;
+  ids: Ids;
+  gate: TurnGate;
+  agents: readonly Agent[];
+  /** The catalog text for the registry view a turn may use. */
+  catalogText: (registry: ToolRegistry) => string;
+  /** The models and wire profile of one agent. */
+  modelsFor: (agentId: string) => { models: AgentModels; profile: ModelProfile; stream: boolean };
+  validateReply?: ReplyValidator;
+  modelOptions?: Partial<CallModelOptions>;
+}
+
+export interface ChatTurnRequest {
+  message: string;
+  agentId?: string;
+  sessionId: string;
+  conferenceId?: string | null;
+  skipTools?: boolean;
+  toolPolicy?: { allowedTools?: readonly string[]; requireTool?: boolean };
+  /** Structured retries after a rejected call (default 1). */
+  retries?: number;
+  stream?: boolean;
+  state?: ConversationState;
+  /** Receives streamed text of the final answer and progress of the turn. */
+  onEvent?: (event: ChatTurnEvent) => void;
+  signal?: AbortSignal;
+}
+
+export type ChatTurnEvent =
+  | { type: 'delta'; text: string }
+  | { type: 'receipt'; receiptId: string; status: string }
+  | { type: 'rejection'; code: string }
+  | { type: 'status'; message: string };
+
+export interface ChatTurnResult {
+  content: string;
+  evidence: string | null;
+  validation: { ok: boolean; issues: Array<{ code: string; message: string; span?: unknown }> };
+  receipts: string[];
+  rejections: RecordedRejection[];
+  stopHook: string | null;
+  traceRoundId: string;
+  channel: ToolChannel | null;
+  forcedFinal: boolean;
+  usedFallback: boolean;
+  model: string;
+}
+
+const EVIDENCE_LINE = /^\s*(?:\*\*Evidence:\*\*|__Evidence:__|Evidence:).*$/gim;
+
+function findAgent(agents: readonly Agent[], agentId: string): Agent {
+  const agent = agents.find((candidate) => candidate.id === agentId);
+  if (!agent) {
+    throw new ControlRoomError('agent_not_found', `No agent "${agentId}". Agents: ${agents.map((candidate) => candidate.id).join(', ')}.`);
+  }
+  return agent;
+}
+
+function clarification(error: unknown): string {
+  const code = isControlRoomError(error) ? error.code : 'model_bad_response';
+  return `I couldn't get an answer from the model (${code}). Is the model server running and the model loaded? Tell me when it is, or rephrase the question, and I'll try again.`;
+}
+
+/**
+ * One 1:1 chat turn (SPEC §4, §7, §9): scrub the input, run the tool loop through the strict
+ * protocol, ask for the writer-facing answer, sanitise it, check its evidence line (with one
+ * corrective retry), and trace every step in one round. A model that cannot be reached after the
+ * retries gets a clarification question instead of a silent failure; the round is marked failed.
+ */
+export async function runChatTurn(request: ChatTurnRequest, deps: TurnDependencies): Promise<ChatTurnResult> {
+  const agent = findAgent(deps.agents, request.agentId ?? CHIEF_AGENT_ID);
+  return deps.gate.run(`agent:${agent.id}`, () => runGatedTurn(request, agent, deps));
+}
+
+async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies): Promise<ChatTurnResult> {
+  const nonce = deps.ids.nonce();
+  const allow = new Set([nonce]);
+  const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default' });
+  const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
+  const { models, profile, stream } = deps.modelsFor(agent.id);
+  const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+  const streaming = request.stream ?? stream;
+  const result: ChatTurnResult = {
+    content: '', evidence: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
+    traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name,
+  };
+  try {
+    const message = (await deps.scrubber.scrub(request.message, { allow })).text;
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id } });
+    const ask = async (messages: ChatMessage[], live: boolean): Promise<string> => {
+      await tracer.llmRequest(models.primary.name, messages, { step: 'answer' });
+      const called = await callModel(models, {
+        messages,
+        ...(live ? { stream: true, onDelta: (delta) => delta.kind === 'content' && request.onEvent?.({ type: 'delta', text: delta.text }) } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      }, modelOptions);
+      result.usedFallback ||= called.usedFallback;
+      result.model = called.model.name;
+      await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { step: 'answer' });
+      return called.response.content;
+    };
+    if (request.skipTools) {
+      result.content = stripReasoning(await ask([{ role: 'user', content: message }], streaming)).text.trim();
+    } else {
+      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming });
+    }
+    await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
+    await deps.traces.finishRound(round.round_id, { status: 'ok', state_out: request.state ?? 'default' });
+    return result;
+  } catch (error) {
+    const code = isControlRoomError(error) ? error.code : 'internal_error';
+    const reason = error instanceof Error ? error.message : String(error);
+    await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    await deps.traces.finishRound(round.round_id, { status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    if (isControlRoomError(error) && error.code.startsWith('model_') && error.code !== 'model_cancelled') {
+      return { ...result, content: clarification(error), stopHook: 'model_unavailable', validation: { ok: false, issues: [{ code, message: reason }] } };
+    }
+    throw error;
+  }
+}
+
+interface GroundedTurnState {
+  message: string;
+  nonce: string;
+  tracer: TurnTracer;
+  models: AgentModels;
+  profile: ModelProfile;
+  modelOptions: CallModelOptions;
+  result: ChatTurnResult;
+  ask: (messages: ChatMessage[], live: boolean) => Promise<string>;
+  streaming: boolean;
+}
+
+async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, state: GroundedTurnState): Promise<void> {
+  const { result, tracer } = state;
+  const registry = request.toolPolicy?.allowedTools ? deps.registry.restrict(request.toolPolicy.allowedTools) : deps.registry;
+  const requireTool = request.toolPolicy?.requireTool ?? false;
+  const system = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent });
+  const phase = await runToolPhase({
+    scope: { sessionId: request.sessionId, turnId: tracer.roundId, agentId: agent.id, conferenceId: request.conferenceId ?? null },
+    messages: [{ role: 'system', content: system }, { role: 'user', content: state.message }],
+    nonce: state.nonce,
+    profile: state.profile,
+    registry,
+    requireTool,
+    budgets: { maxSteps: TOOL_BUDGETS.maxToolSteps, maxBytesPerStep: TOOL_BUDGETS.maxToolBytesPerStep, maxBytesPerTurn: TOOL_BUDGETS.maxToolBytesPerTurn },
+    retries: request.retries ?? 1,
+    models: state.models,
+    tracer,
+    tools: { ...deps.tools, registry: deps.registry },
+    modelOptions: state.modelOptions,
+    onToolRun: (run: ToolRunResult) => request.onEvent?.({ type: 'receipt', receiptId: run.receiptId, status: run.status }),
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
+  result.receipts = phase.toolRuns.map((run) => run.receiptId);
+  result.rejections = phase.rejections;
+  result.channel = phase.channels[0] ?? null;
+  result.forcedFinal = phase.forcedFinal;
+  result.usedFallback ||= phase.usedFallback;
+  result.model = phase.model;
+  for (const rejection of phase.rejections) request.onEvent?.({ type: 'rejection', code: rejection.code });
+  if (phase.stopHook) {
+    result.stopHook = phase.stopHook;
+    result.content = `I couldn't look that up in the manuscript this time. Could you ask again, perhaps naming the scene or character you mean?`;
+    result.validation = { ok: false, issues: phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })) };
+    return;
+  }
+  const answerMessages: ChatMessage[] = [
+    { role: 'system', content: `You are ${agent.name}, the ${agent.role} of a writers' room.\n${agent.framing}\n\n${GROUNDING_RULES}` },
+    ...phase.messages.slice(1),
+    { role: 'user', content: finalAnswerInstruction(result.receipts, phase.forcedFinal) },
+  ];
+  let reply = phase.answer ?? (await state.ask(answerMessages, state.streaming));
+  if (phase.answer !== null) request.onEvent?.({ type: 'delta', text: sanitizeReply(phase.answer) });
+  result.content = sanitizeReply(reply);
+  if (deps.validateReply) {
+    let verdict = await deps.validateReply(result.content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
+    await tracer.validator('evidence', verdict.ok ? 'ok' : (verdict.issues[0]?.code ?? 'invalid'), verdict.ok ? 'ok' : 'retry', verdict.ok ? 'Evidence verified.' : 'Evidence failed; one corrective retry.', { issues: verdict.issues });
+    if (!verdict.ok) {
+      const listed = verdict.issues.map((issue) => `- ${issue.code}: ${issue.message}`).join('\n');
+      reply = await state.ask(
+        [...answerMessages, { role: 'assistant', content: reply }, { role: 'user', content: `Your reply failed these checks:\n${listed}\nRewrite it so every quote is exact and the one evidence line is valid.` }],
+        false,
+      );
+      result.content = sanitizeReply(reply);
+      verdict = await deps.validateReply(result.content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
+      await tracer.validator('evidence', verdict.ok ? 'ok' : (verdict.issues[0]?.code ?? 'invalid'), verdict.ok ? 'ok' : 'error', verdict.ok ? 'Evidence verified after retry.' : 'Evidence still invalid.', { issues: verdict.issues });
+    }
+    result.validation = { ok: verdict.ok, issues: verdict.issues };
+  }
+  result.evidence = result.content.match(EVIDENCE_LINE)?.[0]?.trim() ?? null;
+}

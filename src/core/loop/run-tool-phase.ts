@@ -1,0 +1,169 @@
+import {
+  STOP_HOOK_TOOL_CALL_REJECTED,
+  type ChatMessage,
+  type FunctionToolSpec,
+  type ModelProfile,
+  type RejectionCode,
+  type ResponseFormat,
+  type ToolChannel,
+} from '../../protocol/index.js';
+import { argsJsonSchemaFor, buildRetryMessage, decisionResponseFormat, envelopeResponseFormat } from '../tool-calls/index.js';
+import type { ToolRegistry } from '../tools/index.js';
+import { runTool, type ToolRunDependencies, type ToolRunResult, type ToolRunScope } from '../tool-runs/index.js';
+import { callModel, type AgentModels, type CallModelOptions } from './call-model.js';
+import { extractStep } from './extract-call.js';
+import { formatToolResult } from './format-tool-result.js';
+import type { TurnTracer } from './turn-tracer.js';
+
+/** A refused call, kept in the record with its code (SPEC §4 repair policy). */
+export interface RecordedRejection {
+  code: RejectionCode;
+  message: string;
+  channel: ToolChannel;
+  step: number;
+  issues: Array<{ code: string; message: string; path: Array<string | number> }>;
+}
+
+export interface ToolPhaseBudgets {
+  maxSteps: number;
+  maxBytesPerStep: number;
+  maxBytesPerTurn: number;
+}
+
+export interface ToolPhaseInput {
+  scope: ToolRunScope;
+  messages: ChatMessage[];
+  nonce: string;
+  profile: ModelProfile;
+  registry: ToolRegistry;
+  requireTool: boolean;
+  budgets: ToolPhaseBudgets;
+  /** Structured retries after a rejection (default 1; 0 is pure strict behaviour). */
+  retries: number;
+  models: AgentModels;
+  tracer: TurnTracer;
+  tools: ToolRunDependencies;
+  modelOptions: CallModelOptions;
+  onToolRun?: (run: ToolRunResult) => void;
+  signal?: AbortSignal;
+}
+
+export interface ToolPhaseResult {
+  messages: ChatMessage[];
+  toolRuns: ToolRunResult[];
+  rejections: RecordedRejection[];
+  /** Set when the model answered in prose instead of calling a tool (allowed unless a call is required). */
+  answer: string | null;
+  /** True when the step or byte budget ran out and the model must answer with what it has. */
+  forcedFinal: boolean;
+  stopHook: typeof STOP_HOOK_TOOL_CALL_REJECTED | null;
+  channels: ToolChannel[];
+  usedFallback: boolean;
+  model: string;
+}
+
+function nativeTools(registry: ToolRegistry): FunctionToolSpec[] {
+  return registry.definitions().map((definition) => ({
+    name: definition.id,
+    description: definition.description,
+    parameters: argsJsonSchemaFor(definition.schema) as Record<string, unknown>,
+  }));
+}
+
+/**
+ * The tool loop (SPEC §4): prompt → call? → execute → inject the raw JSON result → decision JSON →
+ * repeat, within the step and byte budgets. A rejected call executes nothing; it gets one
+ * structured retry (by default), then the phase stops with `STOP_HOOK: tool_call_rejected`, or — if
+ * tools already ran — goes on to the final answer with what was gathered.
+ */
+export async function runToolPhase(input: ToolPhaseInput): Promise<ToolPhaseResult> {
+  const messages = [...input.messages];
+  const toolRuns: ToolRunResult[] = [];
+  const rejections: RecordedRejection[] = [];
+  const channels: ToolChannel[] = [];
+  const parseTools = input.registry;
+  let retriesLeft = input.retries;
+  let bytesUsed = 0;
+  let usedFallback = false;
+  let model = input.models.primary.name;
+  let step = 0;
+  const finish = (extra: Partial<ToolPhaseResult>): ToolPhaseResult => ({
+    messages, toolRuns, rejections, answer: null, forcedFinal: false, stopHook: null, channels, usedFallback, model, ...extra,
+  });
+  for (;;) {
+    if (toolRuns.length >= input.budgets.maxSteps) return finish({ forcedFinal: true });
+    const kind = toolRuns.length === 0 ? 'envelope' : 'decision';
+    const formatOptions = { nonce: input.nonce, tools: parseTools };
+    let responseFormat: ResponseFormat | undefined;
+    if (input.profile === 'envelope') {
+      if (kind === 'decision') responseFormat = decisionResponseFormat(formatOptions) as ResponseFormat;
+      else if (input.requireTool) responseFormat = envelopeResponseFormat(formatOptions) as ResponseFormat;
+    }
+    const request = {
+      messages,
+      ...(responseFormat ? { responseFormat } : {}),
+      ...(input.profile === 'cascade' ? { tools: nativeTools(parseTools), toolChoice: 'auto' as const } : {}),
+      ...(input.signal ? { signal: input.signal } : {}),
+    };
+    await input.tracer.llmRequest(input.models.primary.name, messages, { step, kind, response_format: responseFormat ? kind : null });
+    const called = await callModel(input.models, request, input.modelOptions);
+    usedFallback ||= called.usedFallback;
+    model = called.model.name;
+    const response = called.response;
+    await input.tracer.llmResponse(called.model.name, response.latencyMs, response.content, {
+      step,
+      native_tool_calls: response.toolCalls.map((call) => call.name),
+      used_fallback: called.usedFallback,
+      ...(response.usage ? { usage: response.usage } : {}),
+    });
+    const outcome = extractStep(response, { step: kind, profile: input.profile, nonce: input.nonce, tools: parseTools, requireTool: input.requireTool });
+    step += 1;
+    if (outcome.kind === 'answer') {
+      await input.tracer.validator('tool_call', 'no_call', 'ok', 'The model answered without a tool call.');
+      return finish({ answer: outcome.text });
+    }
+    if (outcome.kind === 'final') {
+      channels.push(outcome.channel);
+      await input.tracer.validator('tool_call', 'decision_final', 'ok', 'The model chose to answer.', { channel: outcome.channel });
+      return finish({});
+    }
+    if (outcome.kind === 'rejected') {
+      const { code, message, issues } = outcome.rejection;
+      rejections.push({ code, message, channel: outcome.channel, step, issues });
+      await input.tracer.validator('tool_call', code, retriesLeft > 0 ? 'retry' : 'error', message, { channel: outcome.channel, issues });
+      if (retriesLeft > 0) {
+        retriesLeft -= 1;
+        messages.push({ role: 'assistant', content: outcome.raw });
+        messages.push({ role: 'user', content: buildRetryMessage(outcome.rejection, { nonce: input.nonce, tools: parseTools, step: kind }) });
+        continue;
+      }
+      return toolRuns.length > 0 ? finish({ forcedFinal: true }) : finish({ stopHook: STOP_HOOK_TOOL_CALL_REJECTED });
+    }
+    const remaining = input.budgets.maxBytesPerTurn - bytesUsed;
+    if (remaining <= 0) {
+      const message = 'The byte budget of this turn is spent; no more tool output can be carried.';
+      rejections.push({ code: 'tool_call_output_limit', message, channel: outcome.channel, step, issues: [] });
+      await input.tracer.validator('tool_call', 'tool_call_output_limit', 'error', message);
+      return finish({ forcedFinal: true });
+    }
+    channels.push(outcome.channel);
+    const applied = outcome.call.applied;
+    await input.tracer.validator('tool_call', 'accepted', 'ok', `Accepted on the ${outcome.channel} channel.`, { channel: outcome.channel, applied });
+    const callId = outcome.nativeCallId ?? `call_${step}`;
+    await input.tracer.event({ event_type: 'tool.request', call_id: callId, payload: { tool_id: outcome.call.tool, call_id: callId, inputs: outcome.call.args, channel: outcome.channel, applied } });
+    const run = await runTool(outcome.call.tool, outcome.call.args, input.scope, input.tools);
+    toolRuns.push(run);
+    input.onToolRun?.(run);
+    const injected = formatToolResult(run, Math.min(input.budgets.maxBytesPerStep, remaining));
+    bytesUsed += injected.bytes;
+    await input.tracer.event({
+      event_type: 'tool.response',
+      call_id: callId,
+      status: run.status === 'ok' ? 'ok' : 'failed',
+      payload: { tool_id: run.toolId, call_id: callId, latency_ms: run.latencyMs, status: run.status, receipt_id: run.receiptId, injected_bytes: injected.bytes, truncated: injected.truncated, result: injected.text.slice(0, 2000) },
+      ...(run.error ? { failure_code: run.error.code, failure_reason: run.error.message } : {}),
+    });
+    messages.push({ role: 'assistant', content: outcome.raw, toolCalls: [{ id: callId, name: run.toolId, arguments: JSON.stringify(outcome.call.args) }] });
+    messages.push({ role: 'tool', toolCallId: callId, content: injected.text });
+  }
+}

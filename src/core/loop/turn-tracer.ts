@@ -1,0 +1,51 @@
+import type { AppendEventInput, TraceStore } from '../ports/index.js';
+import type { SecretScrubber } from '../secrets/index.js';
+import { capPrompt } from '../traces/index.js';
+import type { ChatMessage } from '../../protocol/index.js';
+
+const MAX_TEXT_IN_TRACE = 4000;
+
+function cap(text: string): { text: string; truncated: boolean } {
+  return text.length <= MAX_TEXT_IN_TRACE ? { text, truncated: false } : { text: `${text.slice(0, MAX_TEXT_IN_TRACE)}…`, truncated: true };
+}
+
+/** The prompt as one text, the way it is hashed and capped in `llm.request` events. */
+export function renderMessages(messages: readonly ChatMessage[]): string {
+  return messages.map((message) => `[${message.role}] ${message.content}`).join('\n');
+}
+
+/**
+ * Writes one round's trace events, scrubbing every payload of secrets first (SPEC §9: nothing
+ * stored holds a raw credential) and capping long texts.
+ */
+export class TurnTracer {
+  constructor(
+    private readonly traces: TraceStore,
+    readonly roundId: string,
+    private readonly scrubber: SecretScrubber,
+    private readonly allow: ReadonlySet<string>,
+  ) {}
+
+  async event(event: AppendEventInput): Promise<void> {
+    const { value } = await this.scrubber.scrubValue(event.payload, { allow: this.allow });
+    await this.traces.appendEvent(this.roundId, { ...event, payload: value });
+  }
+
+  async llmRequest(model: string, messages: readonly ChatMessage[], extra: Record<string, unknown> = {}): Promise<void> {
+    const prompt = capPrompt(renderMessages(messages));
+    await this.event({ event_type: 'llm.request', payload: { model, prompt_hash: prompt.prompt_hash, prompt_head: prompt.prompt_head, prompt_tail: prompt.prompt_tail, ...extra } });
+  }
+
+  async llmResponse(model: string, latencyMs: number, text: string, extra: Record<string, unknown> = {}): Promise<void> {
+    const capped = cap(text);
+    await this.event({ event_type: 'llm.response', payload: { model, latency_ms: latencyMs, text: capped.text, truncated: capped.truncated, ...extra } });
+  }
+
+  async validator(validatorId: string, code: string, status: 'ok' | 'warn' | 'error' | 'retry', message: string, details?: Record<string, unknown>): Promise<void> {
+    await this.event({
+      event_type: 'validator.ran',
+      payload: { validator_id: validatorId, code, status, message, ...(details ? { details } : {}) },
+      status: status === 'error' ? 'failed' : 'ok',
+    });
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { parseCharacterCard, parsePlaceCard } from './cards.js';
+
+const source = (path: string, text: string) => ({ path, lines: text.split('\n') });
+
+describe('parseCharacterCard', () => {
+  it('reads every field with its line, and guesses pronouns from the prose', () => {
+    const card = parseCharacterCard(
+      source('Compendium/Characters/CHAR-owen-tresk.md', '---\nname: Owen Tresk\naliases: [Owen, Tresk, the harbourmaster]\neyes: brown\nhair: grey\nage: 71\nstatus: Dead\ndied_in: SCN-06-the-tide-steps\n---\n\n# Owen Tresk\n\nHe was the harbourmaster. His keys were heavy and he kept them.'),
+    );
+    expect(card.name).toEqual({ value: 'Owen Tresk', line: 2 });
+    expect(card.aliases).toEqual([{ value: 'Owen', line: 3 }, { value: 'Tresk', line: 3 }, { value: 'the harbourmaster', line: 3 }]);
+    expect(card.eyes).toEqual({ value: 'brown', line: 4 });
+    expect(card.age).toEqual({ value: '71', line: 6 });
+    expect(card.status).toEqual({ value: 'dead', line: 7 });
+    expect(card.diedIn).toEqual({ value: 'SCN-06-the-tide-steps', line: 8 });
+    expect(card.gender).toBe('male');
+    expect(card.problems).toEqual([]);
+  });
+
+  it('falls back to labelled body lines and the heading when there is no front matter', () => {
+    const card = parseCharacterCard(source('Compendium/Characters/CHAR-mara.md', '# Mara Quill\n\n- **Eyes:** green\n- Also known as: Mara, Quill\n\nShe sails. Her boat is hers.'));
+    expect(card.name).toEqual({ value: 'Mara Quill', line: 1 });
+    expect(card.eyes).toEqual({ value: 'green', line: 3 });
+    expect(card.aliases.map((alias) => alias.value)).toEqual(['Mara', 'Quill']);
+    expect(card.gender).toBe('female');
+    expect(card.problems.map((problem) => problem.code)).toEqual(['card_name_missing']);
+  });
+
+  it('survives broken front matter, naming the card from its file', () => {
+    const card = parseCharacterCard(source('Compendium/Characters/CHAR-tam-gillies.md', '---\nname: [Tam\n---\nA care assistant.'));
+    expect(card.name.value).toBe('Tam Gillies');
+    expect(card.problems.map((problem) => problem.code)).toEqual(['front_matter_invalid', 'card_name_missing']);
+    expect(card.gender).toBeNull();
+  });
+});
+
+describe('parsePlaceCard', () => {
+  it('reads name, aliases and kind', () => {
+    const card = parsePlaceCard(source('Compendium/Places/PLACE-skerry-light.md', '---\nname: Skerry Light\naliases: [the light, the tower]\nkind: lighthouse\n---'));
+    expect(card).toMatchObject({ kind: 'place', name: { value: 'Skerry Light', line: 2 }, placeKind: { value: 'lighthouse', line: 4 } });
+    expect(card.aliases.map((alias) => alias.value)).toEqual(['the light', 'the tower']);
+  });
+});

@@ -1,0 +1,18 @@
+export { findNearMisses } from './misnamed-names.js';
+export type { NearMiss } from './misnamed-names.js';
+export { findEyeColourMentions, eyeColourFindings, huesOf } from './eye-colours.js';
+export type { EyeColourMention, Attribution } from './eye-colours.js';
+export { findSpeakerTags } from './speaker-tags.js';
+export type { SpeakerTag } from './speaker-tags.js';
+export { deadCharacterFindings, deathSceneNumber, isDead } from './dead-characters.js';
+export { extractNumericFacts, numericFactFindings } from './numeric-facts.js';
+export type { NumericFact } from './numeric-facts.js';
+export { matchOutlineEntry, slugify } from './beat-match.js';
+export type { BeatMatch, MatchPass } from './beat-match.js';
+export { timelineFindings, timelineEntries, sceneOrderFindings } from './timeline.js';
+export type { TimelineCheck, LocatedTimelineEntry } from './timeline.js';
+export { terminologyFindings, termKey } from './terminology.js';
+export { proposeNames } from './proposed-names.js';
+export type { ProposedName } from './proposed-names.js';
+export { outlineProblems } from './outline-problems.js';
+export { povFindings, beatCharacterChecks, sceneNumberFindings } from './beat-checks.js';

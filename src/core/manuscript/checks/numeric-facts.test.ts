@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { parseLoreFile } from '../lore.js';
+import { buildNameIndex } from '../name-index.js';
+import { readProse } from '../scene-prose.js';
+import { extractNumericFacts, numericFactFindings } from './numeric-facts.js';
+
+const lore = parseLoreFile({
+  path: 'Compendium/Lore/LORE-light.md',
+  lines: [
+    '# Facts',
+    '- The Skerry Light stair has 131 steps from the tower door to the lamp-room hatch.',
+    '- The light was automated twelve years before Day 1; an electric motor turns the lens.',
+    '- The Providence was lost on 14 November at eight o’clock.',
+    '- Day 2, morning: Hester visits 3 people.',
+  ],
+});
+const names = buildNameIndex([], []);
+const findings = (text: string, strict = true) =>
+  numericFactFindings(readProse({ path: 'Story/Scenes/SCN-11.md', lines: text.split('\n') }, 1, names), extractNumericFacts([lore]), strict).map((finding) => [finding.line, finding.canon?.line, finding.message]);
+
+describe('extractNumericFacts', () => {
+  it('reads counts with their noun, subject and keywords, skipping dates, clock times and the timeline', () => {
+    const facts = extractNumericFacts([lore]);
+    expect(facts.map((fact) => [fact.line, fact.value, fact.unitStem, fact.subjectStem])).toEqual([
+      [2, 131, 'step', 'stair'],
+      [3, 12, 'year', 'light'],
+    ]);
+    expect(facts[0]!.keywordStems).toEqual(expect.arrayContaining(['stair', 'tower', 'door', 'lamp', 'room', 'hatch']));
+  });
+});
+
+describe('numericFactFindings', () => {
+  it('finds a contradicted count in a passage about the same thing', () => {
+    const text = 'She unlocked the tower door.\n\nThey climbed the ninety steps without speaking. At the top she pushed up the hatch into the lamp room.';
+    expect(findings(text)).toEqual([[3, 2, 'The scene says "ninety steps", but the lore says 131 steps: "The Skerry Light stair has 131 steps from the tower door to the lamp-room hatch."']]);
+  });
+
+  it('accepts the same count in words, and ignores counts of the same noun about other things', () => {
+    expect(findings('The stair was as she remembered it: a hundred and thirty-one steps to the lamp room.')).toEqual([]);
+    expect(findings('She went down ten steps to the boat.')).toEqual([]);
+    expect(findings('He had kept the light for forty years.')).toEqual([]);
+  });
+
+  it('needs the subject in the same sentence for common units and in lenient mode', () => {
+    expect(findings('The light was automated twenty years back, the motor put in to turn the lens.')).toHaveLength(1);
+    const text = 'She unlocked the tower door.\n\nThey climbed the ninety steps without speaking. At the top she pushed up the hatch into the lamp room.';
+    expect(findings(text, false)).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import nlp from 'compromise';
+import type { Finding } from '../finding.js';
+import type { LoreFile } from '../lore.js';
+import { findNumbers, parseNumberWord, type NumberMention } from '../numbers.js';
+import { lineOf, sentenceAt } from '../prose.js';
+import { lineText, type FileProse } from '../scene-prose.js';
+import { stemsOf, stemWord } from '../word-stem.js';
+
+/** A lore bullet that states a count: `The Skerry Light stair has 131 steps …`. */
+export interface NumericFact {
+  path: string;
+  line: number;
+  text: string;
+  value: number;
+  /** The number as written and the noun it counts (`131`, `steps`). */
+  numberText: string;
+  unit: string;
+  unitStem: string;
+  /** Head noun of the fact's subject (`stair`), if found. */
+  subjectStem: string | null;
+  /** Stems of the fact's other nouns (`skerry`, `light`, `tower`, `door`, `lamp`, `room`, `hatch`). */
+  keywordStems: string[];
+}
+
+// Counts of time are common in prose and rarely about the same thing, so they need more context.
+const GENERIC_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'night', 'man', 'person', 'mile']);
+const IGNORED_NOUNS = new Set(['day', 'thing', 'way', 'time', 'part', 'place', 'lot', 'end', 'its', 'his', 'her', 'their', 'this', 'oclock']);
+
+function nextWord(text: string, number: NumberMention): string | null {
+  const match = /^[\s-]+(\p{L}+)/u.exec(text.slice(number.end));
+  return match ? match[1]! : null;
+}
+
+const NOT_COUNTED = new Set([
+  'and', 'or', 'of', 'to', 'the', 'a', 'an', 'in', 'on', 'at', 'from', 'by', 'with', 'for', 'per', 'o', 'than', 'more', 'less',
+  'or', 'nor', 'but', 'if', 'when', 'was', 'were', 'is', 'are', 'had', 'has', 'have', 'who', 'which', 'that', 'years', 'year',
+].filter((word) => word !== 'years' && word !== 'year'));
+const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/;
+
+/** The word after a number is what it counts unless it is a function word or a date (`14 November`). */
+function isCountedNoun(word: string): boolean {
+  return word.length > 1 && !NOT_COUNTED.has(word.toLowerCase()) && !CALENDAR.test(word) && !/^\p{Lu}/u.test(word);
+}
+
+/** Every count stated in the lore bullets (timeline bullets excluded: their numbers are days). */
+export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
+  const facts: NumericFact[] = [];
+  for (const file of lore) {
+    const timelineLines = new Set(file.timeline.map((entry) => entry.line));
+    for (const located of file.facts) {
+      if (timelineLines.has(located.line)) continue;
+      // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
+      const fact = { line: located.line, value: located.value.replace(/\s*\([^()]*#L\d+[^()]*\)\s*$/, '') };
+      let nounPhrases: string[] | null = null;
+      for (const number of findNumbers(fact.value)) {
+        if (number.ordinal || /\bday\s*$/i.test(fact.value.slice(0, number.start))) continue;
+        const unit = nextWord(fact.value, number);
+        if (unit === null || !isCountedNoun(unit)) continue;
+        const unitStem = stemWord(unit);
+        nounPhrases ??= nlp(fact.value).nouns().out('array') as string[];
+        const subjectPhrase = nounPhrases!.find((phrase) => !phrase.includes(number.text));
+        const subjectWords = subjectPhrase?.match(/\p{L}+/gu) ?? [];
+        const subjectStem = subjectWords.length > 0 ? stemWord(subjectWords[subjectWords.length - 1]!) : null;
+        const keywordStems = [...new Set(nounPhrases!.flatMap((phrase) => [...stemsOf(phrase)]))].filter(
+          (stem) => stem !== unitStem && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
+        );
+        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems });
+      }
+    }
+  }
+  return facts;
+}
+
+/**
+ * Counts in the scene that contradict a lore count: the same counted noun (`ninety steps` vs
+ * `131 steps`) in a passage about the same thing. "About the same thing" means the passage (this
+ * paragraph and the one before) shares the fact's subject and another of its nouns, or three of
+ * its nouns; for common units (years, minutes, men) the subject must be in the same sentence too.
+ * In lenient mode the subject must always be in the same sentence.
+ */
+export function numericFactFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean): Finding[] {
+  const findings: Finding[] = [];
+  const units = new Set(facts.map((fact) => fact.unitStem));
+  prose.paragraphs.forEach((paragraph, index) => {
+    let windowStems: Set<string> | null = null;
+    for (const number of findNumbers(paragraph.text)) {
+      if (number.ordinal) continue;
+      const unit = nextWord(paragraph.text, number);
+      if (unit === null || !units.has(stemWord(unit))) continue;
+      const passage = (windowStems ??= stemsOf(`${prose.paragraphs[index - 1]?.text ?? ''}\n${paragraph.text}`));
+      const sentence = sentenceAt(paragraph, number.start);
+      const sentenceStems = stemsOf(paragraph.text.slice(sentence.start, sentence.end));
+      // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
+      for (const fact of facts) {
+        if (stemWord(unit) !== fact.unitStem || number.value === fact.value) continue;
+        const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
+        const subjectNear = fact.subjectStem !== null && passage.has(fact.subjectStem);
+        const subjectInSentence = fact.subjectStem !== null && sentenceStems.has(fact.subjectStem);
+        const related = (subjectNear && hits >= 2) || hits >= 3;
+        const needsSentence = !strict || GENERIC_UNITS.has(fact.unitStem);
+        if (!related || (needsSentence && !subjectInSentence)) continue;
+        const line = lineOf(paragraph, number.start);
+        findings.push({
+          kind: 'canon_fact_contradiction',
+          severity: 'error',
+          message: `The scene says "${number.text} ${unit}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
+          path: prose.source.path,
+          line,
+          quote: lineText(prose.source, line),
+          canon: { path: fact.path, line: fact.line, value: fact.text },
+        });
+        break;
+      }
+    }
+  });
+  return findings;
+}

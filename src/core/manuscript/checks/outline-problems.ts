@@ -1,0 +1,98 @@
+import type { Finding } from '../finding.js';
+import { problemAsFinding } from '../finding.js';
+import type { Outline, OutlineEntry, OutlineField } from '../outline.js';
+import { resolveSceneReference } from '../scene-reference.js';
+import { lineText } from '../scene-prose.js';
+import type { ManuscriptSnapshot } from '../snapshot.js';
+import { parseWhen } from '../story-time.js';
+
+const REQUIRED: { field: OutlineField; severity: Finding['severity'] }[] = [
+  { field: 'file', severity: 'warning' },
+  { field: 'pov', severity: 'warning' },
+  { field: 'when', severity: 'warning' },
+  { field: 'beat', severity: 'warning' },
+  { field: 'characters', severity: 'info' },
+];
+
+function finding(outline: Outline, kind: string, severity: Finding['severity'], message: string, line: number): Finding {
+  return { kind, severity, message, path: outline.path, line, quote: lineText(outline.source, line) };
+}
+
+function label(entry: OutlineEntry): string {
+  return entry.number === null ? `"${entry.title}"` : `Scene ${entry.number}${entry.title ? ` ("${entry.title}")` : ''}`;
+}
+
+/** Missing fields, unreadable times, unknown POVs and scene files that do not exist. */
+function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: ManuscriptSnapshot): Finding[] {
+  const problems: Finding[] = [];
+  for (const { field, severity } of REQUIRED) {
+    const value = entry.fields[field]?.value ?? '';
+    if (value.trim() === '') problems.push(finding(outline, 'missing_field', severity, `${label(entry)} has no ${field === 'pov' ? 'POV' : field} field.`, entry.line));
+  }
+  const file = entry.fields.file;
+  if (file && file.value.trim() !== '' && resolveSceneReference(file.value, snapshot.files) === null) {
+    problems.push(finding(outline, 'scene_file_missing', 'error', `${label(entry)} names the scene file "${file.value}", which is not in the workspace.`, file.line));
+  }
+  const when = entry.fields.when;
+  if (when && when.value.trim() !== '' && parseWhen(when.value) === null) {
+    problems.push(finding(outline, 'when_unreadable', 'warning', `${label(entry)}: "${when.value}" is not a story time like "Day 4, afternoon".`, when.line));
+  }
+  const pov = entry.fields.pov;
+  if (pov && pov.value.trim() !== '' && snapshot.characters.length > 0 && snapshot.names.resolve(pov.value)?.kind !== 'character') {
+    problems.push(finding(outline, 'pov_unknown', 'warning', `${label(entry)}: POV "${pov.value}" matches no character card (name or alias).`, pov.line));
+  }
+  return problems;
+}
+
+/** Gaps, duplicates and unnumbered headings in the scene numbering, and gaps in act numbers. */
+function numberingProblems(outline: Outline): Finding[] {
+  const problems: Finding[] = [];
+  const seen = new Map<number, OutlineEntry>();
+  let previous: number | null = null;
+  for (const entry of outline.entries) {
+    if (entry.number === null) {
+      problems.push(finding(outline, 'scene_unnumbered', 'info', `${label(entry)} has no scene number in its heading.`, entry.line));
+      continue;
+    }
+    const earlier = seen.get(entry.number);
+    if (earlier) {
+      problems.push(finding(outline, 'scene_number_duplicate', 'error', `Scene number ${entry.number} is used twice (also on line ${earlier.line}).`, entry.line));
+    } else if (previous !== null && entry.number > previous + 1) {
+      const missing = entry.number - previous === 2 ? `${previous + 1} is` : `${previous + 1}–${entry.number - 1} are`;
+      problems.push(finding(outline, 'scene_number_gap', 'warning', `Scene ${missing} missing: the outline goes from ${previous} to ${entry.number}.`, entry.line));
+    } else if (previous !== null && entry.number < previous) {
+      problems.push(finding(outline, 'scene_number_order', 'warning', `Scene ${entry.number} comes after scene ${previous}.`, entry.line));
+    }
+    seen.set(entry.number, entry);
+    previous = Math.max(previous ?? entry.number, entry.number);
+  }
+  let previousAct: number | null = null;
+  for (const act of outline.acts) {
+    if (act.number === null) continue;
+    if (previousAct !== null && act.number !== previousAct + 1) {
+      problems.push(finding(outline, 'act_number_gap', 'warning', `Act ${act.number} follows act ${previousAct}.`, act.line));
+    }
+    previousAct = act.number;
+  }
+  return problems;
+}
+
+/** Scene files in the VFS that no outline entry names. */
+function unreferencedScenes(outline: Outline, snapshot: ManuscriptSnapshot): Finding[] {
+  const referenced = new Set(outline.entries.map((entry) => (entry.fields.file ? resolveSceneReference(entry.fields.file.value, snapshot.files) : null)).filter((path) => path !== null));
+  const sceneFiles = snapshot.files.filter((path) => path !== outline.path && path.startsWith('Story/') && /\/SCN-[^/]+\.md$/i.test(path));
+  return sceneFiles
+    .filter((path) => !referenced.has(path))
+    .map((path) => ({ kind: 'scene_not_in_outline', severity: 'warning' as const, message: `${path} is a scene file that no outline entry names.`, path, line: 1, quote: '' }));
+}
+
+/** Every problem of an outline: parse problems, entries, numbering and scenes it leaves out. */
+export function outlineProblems(outline: Outline, snapshot: ManuscriptSnapshot): Finding[] {
+  return [
+    ...outline.problems.map((problem) => problemAsFinding(problem, outline.source.lines)),
+    ...(outline.entries.length === 0 ? [finding(outline, 'outline_empty', 'warning', 'The outline has no scene entries ("### Scene N: Title").', 1)] : []),
+    ...outline.entries.flatMap((entry) => entryProblems(outline, entry, snapshot)),
+    ...numberingProblems(outline),
+    ...unreferencedScenes(outline, snapshot),
+  ];
+}

@@ -1,0 +1,34 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bulletText, isBullet, parseLabelledLine, stripMarkdown } from './labelled-line.js';
+
+describe('parseLabelledLine', () => {
+  it.each([
+    ['- POV: Hester Vane', 'pov', 'Hester Vane'],
+    ['- **POV:** Hester Vane', 'pov', 'Hester Vane'],
+    ['* __When__: Day 2, morning', 'when', 'Day 2, morning'],
+    ['POV - Callum Lusk', 'pov', 'Callum Lusk'],
+    ['- Died_in: SCN-06', 'died in', 'SCN-06'],
+    ['- File: `SCN-01-the-lamp-room`', 'file', 'SCN-01-the-lamp-room'],
+  ])('reads %j', (line, label, value) => {
+    expect(parseLabelledLine(line)).toEqual({ label, value });
+  });
+
+  it('ignores prose and timeline bullets', () => {
+    expect(parseLabelledLine('He has dementia. He lives mostly in the past.')).toBeNull();
+    expect(parseLabelledLine('- Day 1, evening: Hester arrives')).toBeNull();
+  });
+
+  it('never throws', () => {
+    fc.assert(fc.property(fc.string(), (text) => void parseLabelledLine(text)));
+  });
+});
+
+describe('bullets and markdown', () => {
+  it('recognises bullets and strips their markers and emphasis', () => {
+    expect(isBullet('  - a fact')).toBe(true);
+    expect(isBullet('-not a bullet')).toBe(false);
+    expect(bulletText('* a fact ')).toBe('a fact');
+    expect(stripMarkdown('`code` and *emphasis*')).toBe('code and emphasis');
+  });
+});

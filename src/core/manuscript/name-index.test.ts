@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseCharacterCard, parsePlaceCard } from './cards.js';
+import { buildNameIndex } from './name-index.js';
+
+const character = (slug: string, frontMatter: string) => parseCharacterCard({ path: `Compendium/Characters/CHAR-${slug}.md`, lines: `---\n${frontMatter}\n---`.split('\n') });
+const place = (slug: string, frontMatter: string) => parsePlaceCard({ path: `Compendium/Places/PLACE-${slug}.md`, lines: `---\n${frontMatter}\n---`.split('\n') });
+
+const index = buildNameIndex(
+  [
+    character('colm', 'name: Dr. Colm Reddaway\naliases: [Dr. Reddaway, Reddaway, Colm]'),
+    character('owen', 'name: Owen Tresk\naliases: [Owen, Tresk, the harbourmaster]'),
+    character('mara', "name: Mara Quill\naliases: [Mara, Quill]"),
+    character('jory', 'name: Jory Quill\naliases: [Quill]'),
+  ],
+  [place('ebbas', 'name: St. Ebba’s Church\naliases: [St. Ebba’s]')],
+);
+const found = (text: string) => index.find(text).map((match) => [match.text, match.entities.map((entity) => entity.name).join('|'), match.possessive]);
+
+describe('NameIndex', () => {
+  it('prefers the longest form at each position', () => {
+    expect(found('Dr. Colm Reddaway came. Dr. Reddaway sat. Reddaway left.')).toEqual([
+      ['Dr. Colm Reddaway', 'Dr. Colm Reddaway', false],
+      ['Dr. Reddaway', 'Dr. Colm Reddaway', false],
+      ['Reddaway', 'Dr. Colm Reddaway', false],
+    ]);
+  });
+
+  it('matches whole words only and is case-sensitive for proper names', () => {
+    expect(found('Owens and Owenby met owen by the Tresking.')).toEqual([]);
+  });
+
+  it('marks possessives with either apostrophe, and folds apostrophes inside names', () => {
+    expect(found("Mara’s boat and Mara's oar at St. Ebba's")).toEqual([
+      ['Mara', 'Mara Quill', true],
+      ['Mara', 'Mara Quill', true],
+      ["St. Ebba's", 'St. Ebba’s Church', false],
+    ]);
+  });
+
+  it('lets a lower-case alias start a sentence, and reports ambiguous forms with every entity', () => {
+    expect(found('The harbourmaster nodded at Quill.')).toEqual([
+      ['The harbourmaster', 'Owen Tresk', false],
+      ['Quill', 'Mara Quill|Jory Quill', false],
+    ]);
+  });
+
+  it('resolves names from outlines exactly, then case-insensitively, never ambiguously', () => {
+    expect(index.resolve('Reddaway')?.name).toBe('Dr. Colm Reddaway');
+    expect(index.resolve('owen tresk')?.name).toBe('Owen Tresk');
+    expect(index.resolve('Quill')).toBeNull();
+    expect(index.resolve('Nobody')).toBeNull();
+    expect(index.isKnownForm('St. Ebba’s')).toBe(true);
+  });
+});

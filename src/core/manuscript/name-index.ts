@@ -1,0 +1,121 @@
+import type { CharacterCard, PlaceCard } from './cards.js';
+
+/** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
+export interface NamedEntity {
+  /** The card's path, a stable id. */
+  id: string;
+  kind: 'character' | 'place';
+  name: string;
+  /** Name and aliases, as written on the card. */
+  forms: string[];
+  card: CharacterCard | PlaceCard;
+}
+
+/** A name or alias found in text. */
+export interface NameMatch {
+  /** The matched text, exactly as written (without a possessive ending). */
+  text: string;
+  start: number;
+  end: number;
+  /** Every entity that uses this form; more than one means the form is ambiguous. */
+  entities: NamedEntity[];
+  /** True for `Mara’s` / `Mara's`. */
+  possessive: boolean;
+}
+
+const ESCAPE = /[.*+?^${}()|[\]\\]/g;
+const APOSTROPHES = /['’]/g;
+
+/** Curly and straight apostrophes are the same letter to a reader; match either. */
+function formPattern(form: string): string {
+  return form
+    .split(APOSTROPHES)
+    .map((part) => part.replace(ESCAPE, '\\$&').replace(/\s+/g, '\\s+'))
+    .join("['’]");
+}
+
+/**
+ * Finds Compendium names and aliases in prose deterministically, the way NovelCrafter's Codex does:
+ * whole words only, the longest form wins (`Dr. Colm Reddaway` before `Reddaway`), proper names
+ * are case-sensitive, and a lower-case alias (`the harbourmaster`) also matches capitalised at a
+ * sentence start. Nothing is guessed: unknown names are left to the proposal step.
+ */
+export class NameIndex {
+  readonly entities: readonly NamedEntity[];
+  private readonly byForm = new Map<string, NamedEntity[]>();
+  private readonly pattern: RegExp | null;
+
+  constructor(entities: readonly NamedEntity[]) {
+    this.entities = entities;
+    for (const entity of entities) {
+      for (const form of new Set(entity.forms.map((form) => form.trim()).filter((form) => form !== ''))) {
+        for (const variant of this.variants(form)) {
+          const list = this.byForm.get(variant) ?? [];
+          if (!list.includes(entity)) list.push(entity);
+          this.byForm.set(variant, list);
+        }
+      }
+    }
+    const forms = [...this.byForm.keys()].sort((a, b) => b.length - a.length || a.localeCompare(b));
+    this.pattern = forms.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.map(formPattern).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  }
+
+  private variants(form: string): string[] {
+    const folded = form.replace(APOSTROPHES, "'");
+    if (/^\p{Ll}/u.test(folded)) return [folded, folded[0]!.toUpperCase() + folded.slice(1)];
+    return [folded];
+  }
+
+  /** Every name or alias in `text`, left to right, longest form first at each position. */
+  find(text: string): NameMatch[] {
+    if (this.pattern === null) return [];
+    const matches: NameMatch[] = [];
+    for (const match of text.matchAll(this.pattern)) {
+      const key = match[0].replace(/\s+/g, ' ').replace(APOSTROPHES, "'");
+      const entities = this.byForm.get(key) ?? [];
+      const end = match.index + match[0].length;
+      matches.push({ text: match[0], start: match.index, end, entities, possessive: /^['’]s(?![\p{L}\p{N}])/u.test(text.slice(end)) });
+    }
+    return matches;
+  }
+
+  /** True when `text` is exactly a known name or alias (case-sensitive, apostrophes folded). */
+  isKnownForm(text: string): boolean {
+    return this.byForm.has(text.replace(/\s+/g, ' ').replace(APOSTROPHES, "'"));
+  }
+
+  /** Every known form, for near-miss comparison. */
+  forms(): string[] {
+    return [...this.byForm.keys()];
+  }
+
+  /** Entities using exactly this form. */
+  entitiesFor(form: string): NamedEntity[] {
+    return this.byForm.get(form.replace(/\s+/g, ' ').replace(APOSTROPHES, "'")) ?? [];
+  }
+
+  /**
+   * Resolves a name as written in an outline or front matter (`Hester`, `Dr. Reddaway`,
+   * `hester vane`) to one entity: exact form first, then case-insensitive; null when unknown or
+   * ambiguous.
+   */
+  resolve(name: string): NamedEntity | null {
+    const exact = this.entitiesFor(name.trim());
+    if (exact.length === 1) return exact[0]!;
+    const lower = name.trim().toLowerCase().replace(APOSTROPHES, "'");
+    const loose = this.entities.filter((entity) => entity.forms.some((form) => form.toLowerCase().replace(APOSTROPHES, "'") === lower));
+    return loose.length === 1 ? loose[0]! : null;
+  }
+}
+
+/** Builds the index from character and place cards (name + aliases of each). */
+export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[]): NameIndex {
+  const entity = (card: CharacterCard | PlaceCard): NamedEntity => ({
+    id: card.path,
+    kind: card.kind,
+    name: card.name.value,
+    forms: [card.name.value, ...card.aliases.map((alias) => alias.value)],
+    card,
+  });
+  return new NameIndex([...characters.map(entity), ...places.map(entity)]);
+}

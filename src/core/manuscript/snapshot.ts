@@ -1,0 +1,110 @@
+import { CANON_VFS_PATH, isControlRoomError, type VfsNode, type VfsTree } from '../../protocol/index.js';
+import type { Workspace } from '../ports/index.js';
+import { splitLines } from '../vfs/index.js';
+import { parseCharacterCard, parsePlaceCard, type CharacterCard, type PlaceCard } from './cards.js';
+import type { ParseProblem } from './finding.js';
+import type { SourceText } from './file-ref.js';
+import { parseLoreFile, type LoreFile } from './lore.js';
+import { buildNameIndex, type NameIndex } from './name-index.js';
+import { parseOutline, type Outline } from './outline.js';
+import { parseSceneFile, type SceneFile } from './scene-file.js';
+import { collectVocabulary, type Vocabulary } from './vocabulary.js';
+
+/** Everything the manuscript checks need, read once per tool run through the Workspace port. */
+export interface ManuscriptSnapshot {
+  tree: VfsTree;
+  /** Every VFS file path. */
+  files: string[];
+  outline: Outline | null;
+  /** Scene files, ordered by scene number (then path). */
+  scenes: SceneFile[];
+  characters: CharacterCard[];
+  places: PlaceCard[];
+  lore: LoreFile[];
+  /** `Canon.md`, the canon index. */
+  canon: SourceText | null;
+  names: NameIndex;
+  /** Capitalised words the Compendium and canon use, so they are never called misnamings. */
+  vocabulary: Vocabulary;
+  /** Files that could not be read or parsed cleanly. */
+  problems: ParseProblem[];
+}
+
+/** Which parts to load; by default all of them. */
+export interface SnapshotOptions {
+  /** Read the outline from here instead of the tree's `outlinePath`. */
+  outlinePath?: string;
+  /** Skip reading scene files (the outline analyzer only checks they exist). */
+  scenes?: boolean;
+}
+
+function filesOf(node: VfsNode, into: { path: string; role: string }[]): void {
+  if (node.type === 'file') into.push({ path: node.path, role: node.role });
+  else for (const child of node.children) filesOf(child, into);
+}
+
+/** Reads one file through the port as lines; null (plus a problem) when it cannot be read as text. */
+export async function readSource(workspace: Workspace, path: string, problems?: ParseProblem[]): Promise<SourceText | null> {
+  try {
+    const file = await workspace.read(path);
+    return { path: file.path, lines: splitLines(file.content) };
+  } catch (error) {
+    if (!isControlRoomError(error) || problems === undefined) throw error;
+    problems.push({ code: error.code, message: error.message, path, line: 0 });
+    return null;
+  }
+}
+
+function sceneOrder(a: SceneFile, b: SceneFile): number {
+  const left = a.sceneNumber?.value ?? Number.MAX_SAFE_INTEGER;
+  const right = b.sceneNumber?.value ?? Number.MAX_SAFE_INTEGER;
+  return left - right || a.path.localeCompare(b.path);
+}
+
+/**
+ * Loads the manuscript: the outline (from the tree), every scene, character, place and lore file,
+ * and `Canon.md`. Files are found through the VFS tree by the naming conventions only.
+ */
+export async function loadManuscriptSnapshot(workspace: Workspace, options: SnapshotOptions = {}): Promise<ManuscriptSnapshot> {
+  const tree = await workspace.tree();
+  const entries: { path: string; role: string }[] = [];
+  filesOf(tree.root, entries);
+  const markdown = entries.filter((entry) => entry.path.toLowerCase().endsWith('.md'));
+  const problems: ParseProblem[] = [];
+  const read = (path: string): Promise<SourceText | null> => readSource(workspace, path, problems);
+  const under = (prefix: string): string[] => markdown.filter((entry) => entry.path.startsWith(prefix)).map((entry) => entry.path);
+
+  const outlinePath = options.outlinePath ?? tree.outlinePath;
+  // An outline the caller named must exist; a discovered one that cannot be read is only a problem.
+  const outlineSource = outlinePath === null ? null : options.outlinePath !== undefined ? await readSource(workspace, outlinePath) : await read(outlinePath);
+  const outline = outlineSource === null ? null : parseOutline(outlineSource);
+
+  const scenes: SceneFile[] = [];
+  if (options.scenes !== false) {
+    for (const entry of markdown.filter((file) => file.role === 'scene' && file.path !== outlinePath)) {
+      const source = await read(entry.path);
+      if (source) scenes.push(parseSceneFile(source));
+    }
+    scenes.sort(sceneOrder);
+  }
+  const characters: CharacterCard[] = [];
+  for (const path of under('Compendium/Characters/')) {
+    const source = await read(path);
+    if (source) characters.push(parseCharacterCard(source));
+  }
+  const places: PlaceCard[] = [];
+  for (const path of under('Compendium/Places/')) {
+    const source = await read(path);
+    if (source) places.push(parsePlaceCard(source));
+  }
+  const lore: LoreFile[] = [];
+  for (const path of under('Compendium/Lore/')) {
+    const source = await read(path);
+    if (source) lore.push(parseLoreFile(source));
+  }
+  const canon = entries.some((entry) => entry.path === CANON_VFS_PATH) ? await read(CANON_VFS_PATH) : null;
+  for (const parsed of [outline, ...scenes, ...characters, ...places, ...lore]) if (parsed) problems.push(...parsed.problems);
+  const names = buildNameIndex(characters, places);
+  const vocabulary = collectVocabulary([...characters, ...places, ...lore].map((file) => file.source).concat(canon ? [canon] : []));
+  return { tree, files: entries.map((entry) => entry.path), outline, scenes, characters, places, lore, canon, names, vocabulary, problems };
+}

@@ -1,0 +1,15 @@
+export { ReceiptLedger } from './receipt-ledger.js';
+export type { ReceiptLedgerOptions } from './receipt-ledger.js';
+export { buildReceipt } from './build-receipt.js';
+export type { RecordReceiptInput, MintedReceiptFields } from './build-receipt.js';
+export { receiptPayload, receiptHash, canonicalJson, canonicalReceipt, sha256Hex } from './receipt-payload.js';
+export type { UnsignedToolReceipt } from './receipt-payload.js';
+export { DEFAULT_OUTPUT_LIMIT_BYTES, receiptOutputFields, toJsonValue, utf8Head } from './receipt-output.js';
+export type { ReceiptOutputFields } from './receipt-output.js';
+export { signReceipt, signReceiptWithHash, hmacHex } from './sign-receipt.js';
+export { verifyReceipt } from './verify-receipt.js';
+export type { ReceiptSignatureCheck, ReceiptVerification } from './verify-receipt.js';
+export { checkReceiptLine } from './check-receipt-line.js';
+export type { CheckedLine } from './check-receipt-line.js';
+export { verifyAuditLog } from './verify-audit.js';
+export type { ReceiptKeys, ReceiptVerifyKeys } from './receipt-keys.js';

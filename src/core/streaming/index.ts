@@ -1,0 +1,15 @@
+export { createSseParser } from './sse-parser.js';
+export type { SseEvent, SseParser } from './sse-parser.js';
+export { createThinkTagSplitter } from './think-tag-splitter.js';
+export type { ThinkTagSplitter, ThinkTagSplitterCallbacks } from './think-tag-splitter.js';
+export { createToolCallAssembler } from './tool-call-assembler.js';
+export type { ToolCallAssembler, ToolCallAssemblerOptions } from './tool-call-assembler.js';
+export { createChatCompletionAggregator } from './chat-completion-aggregator.js';
+export type { AggregatedCompletion, ChatCompletionAggregator, ChatCompletionAggregatorOptions } from './chat-completion-aggregator.js';
+export { createChatCompletionStreamDecoder } from './chat-completion-stream-decoder.js';
+export type { ChatCompletionStreamDecoder } from './chat-completion-stream-decoder.js';
+export { parseChatCompletionBody } from './parse-chat-completion-body.js';
+export { toModelResponse } from './to-model-response.js';
+export type { ResponseContext } from './to-model-response.js';
+export { modelError, isTransientHttpStatus, bodyExcerpt } from './model-error.js';
+export type { ModelErrorDetails } from './model-error.js';

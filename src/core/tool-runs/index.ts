@@ -1,0 +1,2 @@
+export { runTool } from './run-tool.js';
+export type { ToolRunScope, ToolRunDependencies, ToolRunResult } from './run-tool.js';

@@ -1,0 +1,89 @@
+import { isControlRoomError, type FileRef, type ReceiptStatus } from '../../protocol/index.js';
+import type { Clock } from '../ports/index.js';
+import type { ReceiptLedger } from '../receipts/index.js';
+import type { SecretScrubber } from '../secrets/index.js';
+import type { ToolContext, ToolRegistry } from '../tools/index.js';
+
+/** Who ran a tool, and in which conversation: copied into the receipt. */
+export interface ToolRunScope {
+  sessionId: string;
+  turnId: string;
+  agentId: string;
+  conferenceId?: string | null;
+  taskId?: string | null;
+}
+
+export interface ToolRunDependencies {
+  registry: ToolRegistry;
+  context: ToolContext;
+  ledger: ReceiptLedger;
+  clock: Clock;
+  /** Scrubs secrets from inputs and outputs before they are stored or shown to a model. */
+  scrubber?: SecretScrubber;
+}
+
+/** The outcome of one execution: always with a receipt, whether the tool succeeded or not. */
+export interface ToolRunResult {
+  receiptId: string;
+  toolId: string;
+  status: ReceiptStatus;
+  /** The JSON the model sees: the tool's result, or `{error:{code,message}}`. Secrets scrubbed. */
+  result: Record<string, unknown>;
+  fileRefs: FileRef[];
+  latencyMs: number;
+  error?: { code: string; message: string };
+}
+
+/**
+ * Executes one tool call that already passed the strict protocol, and records its signed receipt.
+ * Tool failures become data (`tool_error` with the error's code) so the model can react; an
+ * unknown id still leaves an `unknown_tool` receipt, because every execution attempt is audited.
+ */
+export async function runTool(toolId: string, args: Record<string, unknown>, scope: ToolRunScope, deps: ToolRunDependencies): Promise<ToolRunResult> {
+  const started = deps.clock.nowMs();
+  const definition = deps.registry.get(toolId);
+  let status: ReceiptStatus = 'ok';
+  let result: Record<string, unknown>;
+  let fileRefs: FileRef[] = [];
+  let error: { code: string; message: string } | undefined;
+  if (!definition) {
+    status = 'unknown_tool';
+    error = { code: 'tool_call_unknown_tool', message: `No tool ${JSON.stringify(toolId)}. Tools: ${deps.registry.ids().join(', ')}.` };
+    result = { error };
+  } else {
+    try {
+      const output = await definition.run(args, deps.context);
+      result = output.result;
+      fileRefs = output.fileRefs;
+    } catch (thrown) {
+      status = 'tool_error';
+      error = isControlRoomError(thrown)
+        ? { code: thrown.code, message: thrown.message }
+        : { code: 'tool_failed', message: thrown instanceof Error ? thrown.message : String(thrown) };
+      result = { error };
+    }
+  }
+  const scrubbedInputs = deps.scrubber ? (await deps.scrubber.scrubValue(args)).value : args;
+  const scrubbedResult = deps.scrubber ? (await deps.scrubber.scrubValue(result)).value : result;
+  const receipt = await deps.ledger.record({
+    sessionId: scope.sessionId,
+    turnId: scope.turnId,
+    agentId: scope.agentId,
+    conferenceId: scope.conferenceId ?? null,
+    taskId: scope.taskId ?? null,
+    toolId,
+    status,
+    inputs: scrubbedInputs,
+    outputs: scrubbedResult,
+    fileRefs,
+  });
+  return {
+    receiptId: receipt.receipt_id,
+    toolId,
+    status,
+    result: scrubbedResult,
+    fileRefs,
+    latencyMs: deps.clock.nowMs() - started,
+    ...(error ? { error } : {}),
+  };
+}

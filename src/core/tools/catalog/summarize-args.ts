@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: JsonSchemaNode;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  description?: string;
+  properties?: Record<string, JsonSchemaNode>;
+  required?: string[];
+}
+
+/** Arguments every dry-run-capable tool shares; the catalog header explains them once. */
+const SHARED_ARGS = new Set(['dry_run']);
+
+function typeOf(node: JsonSchemaNode): string {
+  if (node.enum !== undefined) return node.enum.map((value) => JSON.stringify(value)).join('|');
+  if (node.type === 'array') {
+    const size = node.maxItems !== undefined ? ` (${node.minItems ?? 0}-${node.maxItems} items)` : '';
+    return `${node.items ? typeOf(node.items) : 'any'}[]${size}`;
+  }
+  if (node.type === 'integer' || node.type === 'number') {
+    const hasMax = node.maximum !== undefined && node.maximum < Number.MAX_SAFE_INTEGER;
+    if (node.minimum !== undefined && hasMax) return `${node.type} ${node.minimum}-${node.maximum}`;
+    if (node.minimum !== undefined) return `${node.type} >= ${node.minimum}`;
+    return hasMax ? `${node.type} <= ${node.maximum}` : node.type;
+  }
+  return Array.isArray(node.type) ? node.type.join('|') : (node.type ?? 'any');
+}
+
+/**
+ * One line per argument, from the schema's JSON Schema: `name: type, required — description`.
+ * Derived from the runtime schema, so the catalog can never describe arguments the parser refuses.
+ */
+export function summarizeArgs(schema: z.ZodObject): string[] {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, node]) => {
+    const description = node.description !== undefined && !SHARED_ARGS.has(name) ? ` — ${node.description}` : '';
+    return `${name}: ${typeOf(node)}${required.has(name) ? ', required' : ''}${description}`;
+  });
+}

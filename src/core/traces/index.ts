@@ -1,0 +1,15 @@
+export { capPrompt, DEFAULT_PROMPT_CAP } from './cap-prompt.js';
+export type { CappedPrompt } from './cap-prompt.js';
+export { InMemoryTraceStore } from './in-memory-trace-store.js';
+export type { InMemoryTraceStoreOptions } from './in-memory-trace-store.js';
+export { KeyedLock } from './keyed-lock.js';
+export { prepareRound, buildRoundHeader, defaultBucketId } from './prepare-round.js';
+export type { PreparedRound } from './prepare-round.js';
+export { prepareEvent, buildEvent } from './prepare-event.js';
+export type { PreparedEvent } from './prepare-event.js';
+export { planFinish } from './plan-finish.js';
+export type { RoundProgress, FinishPlan } from './plan-finish.js';
+export { normalizeListFilter, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './normalize-list-filter.js';
+export type { ListFilter } from './normalize-list-filter.js';
+export { compareRoundsOldestFirst, sortRoundsNewestFirst } from './compare-rounds.js';
+export { roundNotFound, roundClosed, eventInvalid, traceInputInvalid, storeClosed } from './trace-errors.js';
