@@ -10,6 +10,7 @@ import { FsWorkspace, loadAgentEndpoints, loadAgents } from '../fs-workspace/ind
 import { JsonIssueStore } from '../json-issue-store/index.js';
 import { JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
 import { loadToolCatalog } from '../fs-catalog/index.js';
+import { LlamaCppModel } from '../llama-cpp-model/index.js';
 import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
 import { SecretlintScanner } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
@@ -52,8 +53,12 @@ export interface ControlRoom {
   close(): Promise<void>;
 }
 
-const defaultModelFactory: ModelFactory = (endpoint, modelName) =>
-  new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+/** OpenAI-compatible HTTP by default; an embedded llama.cpp model when CONTROL_ROOM_GGUF_PATH names a GGUF file. */
+function defaultModelFactory(env: Record<string, string | undefined>): ModelFactory {
+  const gguf = env['CONTROL_ROOM_GGUF_PATH']?.trim();
+  const embedded = gguf ? new LlamaCppModel({ modelPath: gguf }) : null;
+  return (endpoint, modelName) => embedded ?? new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+}
 
 /** Opens a workspace with its stores, keys, tools, catalog, agents and model endpoints. */
 export async function openControlRoom(dir: string, options: OpenControlRoomOptions = {}): Promise<ControlRoom> {
@@ -71,7 +76,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
   const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
   const toolContext: ToolContext = { workspace, issues, agents };
-  const factory = options.modelFactory ?? defaultModelFactory;
+  const factory = options.modelFactory ?? defaultModelFactory(env);
   const models = new Map<string, AgentModels & { profile: ResolvedEndpoint['profile']; stream: boolean }>();
   const endpointFor = (agentId: string) => resolveEndpoint(endpoints, agentId, env);
   const modelsFor = (agentId: string) => {

@@ -1,0 +1,3 @@
+export { LlamaCppModel } from './llama-cpp-model.js';
+export { toLlamaHistory } from './to-llama-history.js';
+export type { LlamaHistoryItem } from './to-llama-history.js';
