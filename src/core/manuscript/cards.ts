@@ -16,6 +16,7 @@ export interface CardBase {
   problems: ParseProblem[];
 }
 
+/** Which pronouns a card's prose uses for the character; null when unclear. */
 export type Gender = 'female' | 'male' | null;
 
 /** A character card (`Compendium/Characters/CHAR-*.md`). */

@@ -33,6 +33,10 @@ describe('parseFrontMatter', () => {
     expect(parsed.bodyStart).toBe(5);
   });
 
+  it('reports an alias without an anchor', () => {
+    expect(parseFrontMatter('a.md', lines('---\nname: *nobody\n---')).problem?.code).toBe('front_matter_invalid');
+  });
+
   it('reports a block that is not a mapping', () => {
     expect(parseFrontMatter('a.md', lines('---\n- one\n- two\n---')).problem?.code).toBe('front_matter_invalid');
   });

@@ -43,7 +43,14 @@ export function parseFrontMatter(path: string, lines: readonly string[]): FrontM
     const reason = error.message.split('\n')[0] ?? 'invalid YAML';
     return empty(bodyStart, { code: 'front_matter_invalid', message: `${path}: the front matter is not valid YAML (${reason}).`, path, line }, true);
   }
-  const value: unknown = document.toJS();
+  let value: unknown;
+  try {
+    // Aliases are resolved here: an unknown anchor or an alias bomb throws.
+    value = document.toJS({ maxAliasCount: 50 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'invalid YAML';
+    return empty(bodyStart, { code: 'front_matter_invalid', message: `${path}: the front matter is not valid YAML (${reason}).`, path, line: 2 }, true);
+  }
   if (value === null || value === undefined) return empty(bodyStart, null, true);
   if (typeof value !== 'object' || Array.isArray(value)) {
     return empty(bodyStart, { code: 'front_matter_invalid', message: `${path}: the front matter is not a list of "key: value" lines.`, path, line: 2 }, true);

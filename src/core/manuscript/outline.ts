@@ -31,6 +31,7 @@ export interface OutlineAct {
   entries: OutlineEntry[];
 }
 
+/** A parsed outline: its acts, every scene entry in order, and what could not be parsed. */
 export interface Outline {
   source: SourceText;
   path: string;

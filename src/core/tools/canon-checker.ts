@@ -8,6 +8,7 @@ import {
   loadManuscriptSnapshot,
   numericFactFindings,
   parseLoreFile,
+  problemAsFinding,
   readProse,
   requireScene,
   severityCounts,
@@ -80,6 +81,7 @@ export const canonCheckerTool: ToolDefinition<CanonCheckerArgs> = withDryRun<Can
     const povCard = pov?.kind === 'character' ? (pov.card as CharacterCard) : null;
     const canonPaths = new Set([...characters.map((card) => card.path), ...lore.map((file) => file.path)]);
     const findings: Finding[] = [
+      ...scene.problems.map((problem) => problemAsFinding(problem, scene.source.lines)),
       ...deadCharacterFindings(scene, prose, characters, snapshot.scenes, strict),
       ...numericFactFindings(prose, extractNumericFacts(lore), strict),
       ...eyeColourFindings(prose, povCard).filter((finding) => finding.canon !== undefined && canonPaths.has(finding.canon.path)),

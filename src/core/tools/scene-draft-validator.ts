@@ -9,6 +9,7 @@ import {
   loadManuscriptSnapshot,
   matchOutlineEntry,
   povFindings,
+  problemAsFinding,
   readProse,
   requireScene,
   sceneNumberFindings,
@@ -64,7 +65,7 @@ export const sceneDraftValidatorTool: ToolDefinition<SceneDraftValidatorArgs> = 
     }
     const prose = readProse(scene.source, scene.bodyStart, snapshot.names);
     const match = matchOutlineEntry(scene, outline, snapshot.names);
-    const findings: Finding[] = [...scene.problems.map((problem) => ({ kind: problem.code, severity: 'warning' as const, message: problem.message, path: problem.path, line: problem.line, quote: lineText(scene.source, problem.line) }))];
+    const findings: Finding[] = scene.problems.map((problem) => problemAsFinding(problem, scene.source.lines));
     const timeline = timelineFindings(scene, prose, match?.entry ?? null, outline, snapshot.lore);
     findings.push(...timeline.findings);
     let characters: { present: string[]; absent: string[] } | null = null;

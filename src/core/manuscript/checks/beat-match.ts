@@ -5,6 +5,7 @@ import { sceneNameParts, type SceneFile } from '../scene-file.js';
 /** Which pass of the seed's three-pass rule matched a scene to its outline entry. */
 export type MatchPass = 'title_slug' | 'pov_name' | 'scene_number';
 
+/** The outline entry a scene was matched to, and how. */
 export interface BeatMatch {
   entry: OutlineEntry;
   pass: MatchPass;
