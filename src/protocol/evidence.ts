@@ -45,11 +45,17 @@ export interface EvidenceSource {
 
 /** Where a verified quote was found, so the UI can open the file with those lines highlighted. */
 export interface QuoteLocation {
+  /** The quote as the reply wrote it. */
   quote: string;
   path: string;
+  /** First and last line (1-based) of the matched text in the file. */
   startLine: number;
   endLine: number;
-  /** Offsets into the file's text (UTF-16, end exclusive). */
+  /**
+   * Offsets of the matched text in the file's text as the VFS returns it (`Workspace.read`: lines
+   * joined with `\n`), UTF-16, end exclusive; the exact original characters, curly quotes and line
+   * breaks included, even though matching was done on folded text.
+   */
   start: number;
   end: number;
 }

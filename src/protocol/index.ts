@@ -118,5 +118,30 @@ export {
 export type { EventType, ConversationState, RoundStatus, RoundHeader, RoundEvent, TracedRound, EventStatus, TraceErrorCode, EventPayloads } from './traces.js';
 export { EVIDENCE_TYPES, EVIDENCE_ISSUE_CODES, TELEMETRY_BUCKETS } from './evidence.js';
 export type { EvidenceType, EvidenceIssueCode, TextSpan, EvidenceIssue, EvidenceSource, QuoteLocation, EvidenceReport, TelemetryBucket } from './evidence.js';
-export { CONFERENCE_SCHEMA_VERSION, CARD_STATES, ENTRY_STATUSES, PHASE_TWO_FRAMING, ABSTAIN_KEYWORD, ConferenceRecordSchema } from './conference.js';
-export type { CardState, EntryStatus, ConferenceEntry, ConferenceRoundResult, ConferenceRecord } from './conference.js';
+export {
+  CONFERENCE_SCHEMA_VERSION,
+  CARD_STATES,
+  ENTRY_STATUSES,
+  PHASE_TWO_FRAMING,
+  ABSTAIN_KEYWORD,
+  ConferenceRecordSchema,
+  conferenceIssueTitle,
+  CONFERENCE_ERROR_CODES,
+} from './conference.js';
+export type {
+  CardState,
+  EntryStatus,
+  ConferenceEntry,
+  ConferenceRoundResult,
+  ConferenceRecord,
+  ConferenceErrorCode,
+  ConferenceEntryIssue,
+  ConferenceRejection,
+  ConferenceRoundEvent,
+} from './conference.js';
+export * from './memory.js';
+export * from './audio.js';
+export * from './canon.js';
+export * from './runs.js';
+export * from './auth.js';
+export * from './tasks.js';

@@ -14,7 +14,13 @@ import { LlamaCppModel } from '../llama-cpp-model/index.js';
 import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
 import { SecretlintScanner } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
+import { chatReplyValidator } from './chat-reply-validator.js';
 import { systemClock, systemIds } from '../system/index.js';
+import { sweepStaleTempFiles } from '../fs-store/index.js';
+import { openBucketMemory } from '../sqlite-memory-store/index.js';
+import { openAudioLibrary } from '../fs-audio-store/index.js';
+import type { BucketMemory } from '../../core/memory/index.js';
+import type { AudioLibrary } from '../../core/audio/index.js';
 
 /** Builds the model behind an endpoint; tests and the offline demo pass their own. */
 export type ModelFactory = (endpoint: ResolvedEndpoint, modelName: string) => Model;
@@ -46,6 +52,8 @@ export interface ControlRoom {
   toolContext: ToolContext;
   traces: TraceStore;
   gate: TurnGate;
+  memory: BucketMemory;
+  audio: AudioLibrary;
   warnings: string[];
   endpointFor(agentId: string): ResolvedEndpoint;
   modelsFor(agentId: string): ReturnType<TurnDependencies['modelsFor']>;
@@ -74,7 +82,10 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const auditLog = new JsonlAuditLog(root);
   const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys });
   const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+  const swept = await sweepStaleTempFiles(root);
   const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
+  const memory = await openBucketMemory(root, { clock, ids, scrubber });
+  const audio = openAudioLibrary(root, { env, clock, ids });
   const toolContext: ToolContext = { workspace, issues, agents };
   const factory = options.modelFactory ?? defaultModelFactory(env);
   const models = new Map<string, AgentModels & { profile: ResolvedEndpoint['profile']; stream: boolean }>();
@@ -95,8 +106,8 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   };
   const gate = new TurnGate();
   const room: ControlRoom = {
-    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate,
-    warnings: [...keys.warnings, ...catalog.warnings],
+    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio,
+    warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`)],
     endpointFor,
     modelsFor,
     turnDependencies: () => ({
@@ -110,8 +121,11 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
       agents,
       catalogText: (view) => renderToolCatalog(catalog.tools, view),
       modelsFor,
+      validateReply: chatReplyValidator({ workspace, auditLog }),
+      memory,
     }),
     close: async () => {
+      await memory.close();
       await traces.close();
     },
   };

@@ -1,41 +1,36 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { FsWorkspace, initWorkspace } from '../../adapters/fs-workspace/index.js';
-import { emit, type CliIo, type CommonOptions } from '../io.js';
-import { renderTree } from './vfs.js';
+import { initWorkspace } from '../../adapters/fs-workspace/index.js';
+import type { CliIo, CommonOptions } from '../io.js';
+import { DEFAULT_PORT, serveUntilStopped, type ServeOptions } from './serve.js';
 
 /** Where `start` keeps the sample workspace when no workspace is named. */
 export function defaultStartWorkspace(options: CommonOptions): string {
-  return options.workspace ?? process.env.CONTROL_ROOM_WORKSPACE ?? path.resolve('sample-workspace');
+  return options.workspace ?? process.env['CONTROL_ROOM_WORKSPACE'] ?? path.resolve('sample-workspace');
 }
 
-/** `control-room start`: the main job. Prepares the sample workspace if none is named, then shows it. */
+/**
+ * `control-room start` (what `npm start` runs): the main job. Prepares ./sample-workspace from the
+ * bundled sample novel when no workspace is named, then serves it like `serve` — with the model
+ * server it finds, or the offline demo within seconds when there is none. Opens no browser.
+ */
 export function registerStart(program: Command, io: CliIo): void {
   program
     .command('start')
-    .description('open a workspace (the sample novel when none is named) and show it')
+    .description('open Control Room on a workspace (the sample novel when none is named) and serve it')
     .option('--workspace <dir>', 'workspace folder (default: ./sample-workspace, created from the sample)')
-    .option('--json', 'print JSON')
-    .action(async (options: CommonOptions) => {
+    .option('--port <n>', `port to listen on (default: PORT or ${DEFAULT_PORT}; 0 picks a free one)`)
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--allow-remote', 'allow a non-loopback --host; every API request then needs the bearer token')
+    .option('--demo', 'run the offline demo model instead of looking for a model server')
+    .option('--json', 'print where the server listens as one JSON line')
+    .action(async (options: ServeOptions) => {
       const dir = defaultStartWorkspace(options);
       if (!existsSync(path.join(dir, 'Story'))) {
         io.stderr(`Preparing the sample manuscript in ${dir} …\n`);
         await initWorkspace(dir, { sample: true });
       }
-      const workspace = await FsWorkspace.open(dir);
-      const tree = await workspace.tree();
-      const outline = tree.outlinePath ? await workspace.read(tree.outlinePath) : null;
-      emit(io, options, { workspace: workspace.rootDir, tree, outline }, () =>
-        [
-          `Control Room — workspace ${workspace.rootDir}`,
-          '',
-          '.',
-          ...renderTree(tree.root.children, tree.outlinePath),
-          '',
-          outline ? `── ${outline.path} ──` : 'No outline found under Story/.',
-          outline ? outline.content : '',
-        ].join('\n'),
-      );
+      await serveUntilStopped(io, dir, options);
     });
 }

@@ -13,6 +13,7 @@ import {
 import type { Clock, Ids, TraceStore } from '../ports/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ToolRegistry } from '../tools/index.js';
+import { memoryPromptBlock, type BucketMemory } from '../memory/index.js';
 import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
@@ -41,6 +42,8 @@ export interface TurnDependencies {
   modelsFor: (agentId: string) => { models: AgentModels; profile: ModelProfile; stream: boolean };
   validateReply?: ReplyValidator;
   modelOptions?: Partial<CallModelOptions>;
+  /** Bucket memory: its context package is injected into prompts; verified citations raise item scores. */
+  memory?: BucketMemory;
 }
 
 export interface ChatTurnRequest {
@@ -54,6 +57,8 @@ export interface ChatTurnRequest {
   retries?: number;
   stream?: boolean;
   state?: ConversationState;
+  /** An audio clip uploaded with this turn (linked to the trace round). */
+  audioId?: string | null;
   /** Receives streamed text of the final answer and progress of the turn. */
   onEvent?: (event: ChatTurnEvent) => void;
   signal?: AbortSignal;
@@ -108,7 +113,7 @@ export async function runChatTurn(request: ChatTurnRequest, deps: TurnDependenci
 async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies): Promise<ChatTurnResult> {
   const nonce = deps.ids.nonce();
   const allow = new Set([nonce]);
-  const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default' });
+  const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default', audio_id: request.audioId ?? null });
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
   const { models, profile, stream } = deps.modelsFor(agent.id);
   const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
@@ -135,7 +140,13 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     if (request.skipTools) {
       result.content = stripReasoning(await ask([{ role: 'user', content: message }], streaming)).text.trim();
     } else {
-      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming });
+      const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, message, 2000) : null;
+      const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
+      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock });
+      if (deps.memory && result.validation.ok && result.evidence) {
+        const sources = (result.evidence.split('|')[1] ?? '').split(',').map((source) => source.trim().split('#')[0] ?? '').filter(Boolean);
+        if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);
+      }
     }
     await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
     await deps.traces.finishRound(round.round_id, { status: 'ok', state_out: request.state ?? 'default' });
@@ -162,13 +173,16 @@ interface GroundedTurnState {
   result: ChatTurnResult;
   ask: (messages: ChatMessage[], live: boolean) => Promise<string>;
   streaming: boolean;
+  /** The bucket memory's context for this turn ('' when there is none). */
+  memoryBlock: string;
 }
 
 async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, state: GroundedTurnState): Promise<void> {
   const { result, tracer } = state;
   const registry = request.toolPolicy?.allowedTools ? deps.registry.restrict(request.toolPolicy.allowedTools) : deps.registry;
   const requireTool = request.toolPolicy?.requireTool ?? false;
-  const system = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent });
+  const toolPrompt = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent });
+  const system = state.memoryBlock ? `${state.memoryBlock}\n\n${toolPrompt}` : toolPrompt;
   const phase = await runToolPhase({
     scope: { sessionId: request.sessionId, turnId: tracer.roundId, agentId: agent.id, conferenceId: request.conferenceId ?? null },
     messages: [{ role: 'system', content: system }, { role: 'user', content: state.message }],
@@ -199,7 +213,7 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     return;
   }
   const answerMessages: ChatMessage[] = [
-    { role: 'system', content: `You are ${agent.name}, the ${agent.role} of a writers' room.\n${agent.framing}\n\n${GROUNDING_RULES}` },
+    { role: 'system', content: `You are ${agent.name}, the ${agent.role} of a writers' room.\n${agent.framing}\n\n${GROUNDING_RULES}${state.memoryBlock ? `\n\n${state.memoryBlock}` : ''}` },
     ...phase.messages.slice(1),
     { role: 'user', content: finalAnswerInstruction(result.receipts, phase.forcedFinal) },
   ];

@@ -6,3 +6,5 @@ export type { IssueStore } from './issue-store.js';
 export type { Model } from './model.js';
 export type { TraceStore, BeginRoundInput, AppendEventInput, FinishRoundInput } from './trace-store.js';
 export type { SecretHit, SecretScanner, SecretVault } from './secrets.js';
+export type { MemoryStore, MemoryBucketSnapshot, MemorySignalDelta } from './memory-store.js';
+export type { WorkspaceWriter } from './workspace-writer.js';

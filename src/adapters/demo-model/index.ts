@@ -1,0 +1,13 @@
+export { DemoModel, DEMO_MODEL_NAME } from './demo-model.js';
+export type { DemoModelOptions } from './demo-model.js';
+export { demoReply, DEMO_PLAIN_REPLY } from './demo-reply.js';
+export { readRetrievedData } from './retrieved-data.js';
+export type { DemoFinding, RetrievedData } from './retrieved-data.js';
+export { deskOf, conferenceReply, chatAnswer } from './desk-replies.js';
+export type { Desk } from './desk-replies.js';
+export { nextToolCall } from './tool-plan.js';
+export type { PlannedCall } from './tool-plan.js';
+export { namedScenes, sceneFiles } from './scene-choice.js';
+export { quotableFragment, verifiedQuote } from './verified-quote.js';
+export type { VerifiedQuote } from './verified-quote.js';
+export { jsonObjectsIn, visitObjects } from './json-in-text.js';

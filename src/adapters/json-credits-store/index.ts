@@ -1,0 +1,1 @@
+export { JsonCreditsStore, CREDITS_FILE } from './json-credits-store.js';

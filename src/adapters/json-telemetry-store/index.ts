@@ -1,0 +1,1 @@
+export { JsonTelemetryStore, TELEMETRY_DIR } from './json-telemetry-store.js';

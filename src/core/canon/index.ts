@@ -1,0 +1,14 @@
+export { buildCanonIndex } from './build-canon-index.js';
+export type { CanonIndexDependencies, CanonIndexResult } from './build-canon-index.js';
+export { CanonIndexer } from './canon-indexer.js';
+export type { CanonBuildOutcome, CanonBuildRequest } from './canon-indexer.js';
+export type { CanonStore } from './canon-store.js';
+export { listCanonSources } from './canon-sources.js';
+export type { CanonSourceFile } from './canon-sources.js';
+export { compileCanonIndex, compareFacts, renderFact, renderCanonIndex } from './compile-canon-index.js';
+export type { CompiledCanon, ExtractedSource } from './compile-canon-index.js';
+export { extractFields } from './extract-fields.js';
+export { extractWithModel, CANON_EXTRACTION_FORMAT, CANON_EXTRACTION_INSTRUCTIONS } from './extract-with-model.js';
+export type { CanonModelExtraction, ModelExtractionResult } from './extract-with-model.js';
+export { compareNatural } from './natural-order.js';
+export { locateQuote, quoteFinder, normaliseForMatch, quoteContainsValue } from './quote-locator.js';

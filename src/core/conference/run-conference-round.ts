@@ -1,0 +1,165 @@
+import {
+  isControlRoomError,
+  type CardState,
+  type ConferenceEntry,
+  type ConferenceRoundResult,
+  type ConversationState,
+} from '../../protocol/index.js';
+import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
+import { TurnTracer } from '../loop/index.js';
+import { creditOutcome, type CreditChange } from '../credits/index.js';
+import { telemetryHits, type TelemetryHit } from '../telemetry/index.js';
+import { cardStateOf } from './card-state.js';
+import type { ConferenceDependencies } from './conference-dependencies.js';
+import { roundSeats, type RoundSeat } from './conference-roster.js';
+import { interpretResults } from './interpret-results.js';
+import { requireConference } from './manage-conference.js';
+import { RoundBuffer } from './round-buffer.js';
+import { roundTranscript } from './round-transcript.js';
+import { runPhaseOne } from './run-phase-one.js';
+
+export interface ConferenceRoundInput {
+  conferenceId: string;
+  message: string;
+  /** Phase-1 tool policy: restrict the tools, or require the Chief's first reply to be a call. */
+  toolPolicy?: { allowedTools?: readonly string[]; requireTool?: boolean };
+  /** Structured retries after a rejected phase-1 call (default 1). */
+  retries?: number;
+  state?: ConversationState;
+  /** One event as soon as each thing is decided, so a server can stream one event per agent. */
+  onEvent?: (event: ConferenceRoundEvent) => void;
+  signal?: AbortSignal;
+}
+
+interface RoundState {
+  entries: ConferenceEntry[];
+  cards: Record<string, CardState>;
+  credits: CreditChange[];
+  hits: TelemetryHit[];
+}
+
+/**
+ * One conference round, exactly as the v0.5 seed's "Conference Round Lifecycle": phase 1 (the
+ * Chief alone runs the tools, results into the round buffer), phase 2 (the Chief again, then every
+ * attendee in roster order, each on a fresh message list: interpret or ABSTAIN), then round close
+ * (transcript archived as an issue with the phase-1 receipts linked, buffer wiped). Tools run once
+ * per round. The round is one trace round whose conversation is the conference.
+ */
+export async function runConferenceRound(input: ConferenceRoundInput, deps: ConferenceDependencies): Promise<ConferenceRoundResult> {
+  // Rounds of one conference never overlap: the round number and the buffer belong to one round.
+  return deps.gate.run(`conference:${input.conferenceId}`, () => runRound(input, deps));
+}
+
+async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencies): Promise<ConferenceRoundResult> {
+  const record = await requireConference(input.conferenceId, deps.conferences);
+  const conferenceId = record.id;
+  const round = record.rounds + 1;
+  const seats = roundSeats(record, deps.agents);
+  const chief = seats[0]!.agent;
+  const nonce = deps.ids.nonce();
+  const allow = new Set([nonce]);
+  const state = input.state ?? 'default';
+  const header = await deps.traces.beginRound({ conversation_id: conferenceId, state_in: state });
+  const tracer = new TurnTracer(deps.traces, header.round_id, deps.scrubber, allow);
+  const buffer = new RoundBuffer();
+  const emit = (event: ConferenceRoundEvent): void => input.onEvent?.(event);
+  try {
+    const message = (await deps.scrubber.scrub(input.message, { allow })).text;
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: chief.id, conference_id: conferenceId, round } });
+
+    const phase = await runPhaseOne(
+      {
+        conferenceId, chief, message, nonce, tracer,
+        ...(input.toolPolicy ? { toolPolicy: input.toolPolicy } : {}),
+        ...(input.retries !== undefined ? { retries: input.retries } : {}),
+        ...(input.signal ? { signal: input.signal } : {}),
+        onToolRun: (run) => emit({ type: 'tool-run', conferenceId, round, receiptId: run.receiptId, toolId: run.toolId, status: run.status }),
+      },
+      deps,
+    );
+    buffer.fill(phase.toolRuns, phase.messages);
+    const receipts = buffer.receiptIds();
+    const rejections: ConferenceRejection[] = phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message }));
+    emit({ type: 'phase-one-done', conferenceId, round, receipts, toolExecutions: phase.toolRuns.length, rejections });
+
+    const sessionReceipts = await deps.auditLog.list(conferenceId);
+    const knownReceiptIds = new Set([...sessionReceipts.map((receipt) => receipt.receipt_id), ...receipts]);
+    const decided: RoundState = { entries: [], cards: {}, credits: [], hits: phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])) };
+    for (const seat of seats) {
+      await decideSeat(seat, { message, knownReceiptIds, buffer, tracer, decided, input, deps, conferenceId, round, emit });
+    }
+
+    const issue = await deps.issues.create({
+      title: conferenceIssueTitle(conferenceId, round),
+      body: roundTranscript({ message, entries: decided.entries, agents: deps.agents, receipts }),
+      tags: ['conference'],
+      receiptIds: receipts,
+      sessionId: conferenceId,
+    });
+    if (receipts.length > 0) await deps.auditLog.linkToIssue(conferenceId, issue.id, receipts);
+    const latest = await requireConference(conferenceId, deps.conferences);
+    await deps.conferences.update({ ...latest, rounds: round, updatedAt: deps.clock.nowIso() });
+    await deps.credits.apply(decided.credits);
+    await deps.telemetry.record({ sessionId: conferenceId, conferenceId, hits: decided.hits });
+    // Round close: nothing of this round reaches the next one (phase-2 histories were never kept).
+    buffer.clear();
+    await deps.traces.finishRound(header.round_id, { status: 'ok', state_out: state });
+    emit({ type: 'round-closed', conferenceId, round, issueId: issue.id });
+    return {
+      conferenceId, round, issueId: issue.id, toolExecutions: phase.toolRuns.length, receipts, entries: decided.entries, cards: decided.cards,
+      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message,
+    };
+  } catch (error) {
+    buffer.clear();
+    const code = isControlRoomError(error) ? error.code : 'internal_error';
+    const reason = error instanceof Error ? error.message : String(error);
+    await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    await deps.traces.finishRound(header.round_id, { status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface SeatContext {
+  message: string;
+  knownReceiptIds: ReadonlySet<string>;
+  buffer: RoundBuffer;
+  tracer: TurnTracer;
+  decided: RoundState;
+  input: ConferenceRoundInput;
+  deps: ConferenceDependencies;
+  conferenceId: string;
+  round: number;
+  emit: (event: ConferenceRoundEvent) => void;
+}
+
+/** Phase 2 for one seat: skipped when muted, else one gated model turn; the entry is emitted at once. */
+async function decideSeat(seat: RoundSeat, context: SeatContext): Promise<void> {
+  const { deps, tracer, decided } = context;
+  let entry: ConferenceEntry;
+  if (seat.muted) {
+    entry = { agentId: seat.agent.id, status: 'muted', content: null, evidence: null, issues: [], retried: false };
+  } else {
+    const interpretation = await deps.gate.run(`agent:${seat.agent.id}`, () =>
+      interpretResults(
+        {
+          agent: seat.agent,
+          results: context.buffer.entries(),
+          message: context.message,
+          knownReceiptIds: context.knownReceiptIds,
+          tracer,
+          ...(context.input.signal ? { signal: context.input.signal } : {}),
+        },
+        deps,
+      ),
+    );
+    entry = interpretation.entry;
+    for (const codes of interpretation.failedChecks) decided.hits.push(...telemetryHits(seat.agent.id, codes));
+  }
+  const outcome = creditOutcome(entry.status, entry.issues.some((issue) => issue.code === 'model_unavailable'));
+  if (outcome) decided.credits.push({ agentId: seat.agent.id, outcome });
+  const card = cardStateOf(entry);
+  decided.entries.push(entry);
+  decided.cards[seat.agent.id] = card;
+  await tracer.event({ event_type: 'output.emitted', payload: { text: entry.content ?? '', channel: 'conference', agent_id: entry.agentId, status: entry.status, card } });
+  context.emit({ type: 'entry-decided', conferenceId: context.conferenceId, round: context.round, entry, card });
+}

@@ -1,0 +1,73 @@
+import type { EvidenceIssue, TextSpan } from '../../protocol/index.js';
+import type { Outline } from '../manuscript/index.js';
+import type { Workspace } from '../ports/index.js';
+import type { ResolvedSource } from './check-sources.js';
+import { lineCount, type IndexedFile } from './indexed-file.js';
+import { headingsOf, titleKey, titleNames } from './markdown-headings.js';
+import { outlineHasTitle, outlineOf, outlineRefProblem } from './outline-reference.js';
+import type { OutlineRef, StructuralDetail } from './parse-structural-detail.js';
+import type { QuoteIndex } from './quote-index.js';
+
+const MISSING = 'A structural claim needs a line range (L12-L20) or a section or outline entry (“Act 2 › Scene 5”), in the detail or as #L12-L20 / #Section on the source.';
+
+/** The workspace's outline (found through the tree, never a fixed path), or null when it has none. */
+async function loadOutline(workspace: Workspace, index: QuoteIndex): Promise<{ file: IndexedFile; outline: Outline } | null> {
+  try {
+    const outlinePath = (await workspace.tree()).outlinePath;
+    if (outlinePath === null) return null;
+    const file = await index.file(workspace, outlinePath);
+    return { file, outline: outlineOf(file) };
+  } catch {
+    return null;
+  }
+}
+
+/** True when the last step of an outline entry names a heading of one of the files ("Scene 5", "Act 2"). */
+function namesHeading(ref: OutlineRef, files: readonly IndexedFile[]): boolean {
+  const label = ref.steps[ref.steps.length - 1]?.label ?? '';
+  return files.some((file) => headingsOf(file).some((heading) => titleNames(label, heading)));
+}
+
+/**
+ * Checks a structural claim: its line ranges must lie inside a cited file, its outline entries
+ * must exist in the outline (or as headings of the cited files), and its quoted titles must name
+ * a heading or outline entry. A `#L`/`#section` on a source counts as the reference.
+ */
+export async function checkStructural(detail: StructuralDetail, detailSpan: TextSpan, sources: readonly ResolvedSource[], workspace: Workspace, index: QuoteIndex, issues: EvidenceIssue[]): Promise<void> {
+  const anchored = sources.some((resolved) => resolved.range !== undefined);
+  const cited = sources.some((resolved) => resolved.source.lines !== undefined || resolved.source.section !== undefined);
+  if (detail.lineRanges.length === 0 && detail.outline.length === 0 && detail.titles.length === 0 && !anchored) {
+    // A source anchor that failed its own check is already reported; do not pile on.
+    if (!cited) issues.push({ code: 'structural_ref_missing', message: MISSING, span: detailSpan });
+    return;
+  }
+  const files = sources.flatMap((resolved) => (resolved.file ? [resolved.file] : []));
+  for (const range of detail.lineRanges) {
+    if (files.length === 0) break;
+    if (range.end < range.start) {
+      issues.push({ code: 'structural_ref_missing', message: `L${range.start}-L${range.end} runs backwards; write the first line first.`, span: range.span });
+    } else if (!files.some((file) => range.end <= lineCount(file))) {
+      const sizes = files.map((file) => `${file.path} has ${lineCount(file)} lines`).join('; ');
+      issues.push({ code: 'structural_ref_missing', message: `Lines ${range.start}-${range.end} are outside the cited file (${sizes}).`, span: range.span });
+    }
+  }
+  const bareTitles = detail.lineRanges.length === 0 && detail.outline.length === 0 && !anchored;
+  if (detail.outline.length === 0 && !bareTitles) return;
+  const loaded = await loadOutline(workspace, index);
+  for (const ref of detail.outline) {
+    const problem = loaded ? outlineRefProblem(ref, loaded.outline) : 'the manuscript has no outline';
+    // Outside the outline a scene may be a heading of the cited file (a chapter file with "## Scene 2").
+    if (problem !== null && !namesHeading(ref, files.filter((file) => file.path !== loaded?.file.path))) {
+      issues.push({ code: 'structural_ref_missing', message: `“${ref.steps.map((step) => step.label).join(' › ')}” is not an outline entry: ${problem}.`, span: ref.span });
+    }
+  }
+  if (!bareTitles) return;
+  // Only quoted titles: quoted words are prose when a range or entry is given, the reference when not.
+  const searchable = loaded ? [...files, loaded.file] : files;
+  const names = (text: string): boolean =>
+    (loaded ? outlineHasTitle(loaded.outline, text) : false) || searchable.some((file) => headingsOf(file).some((heading) => heading.key === titleKey(text) || titleNames(text, heading)));
+  if (!detail.titles.some((title) => names(title.text))) {
+    const first = detail.titles[0];
+    issues.push({ code: 'structural_ref_missing', message: `No heading or outline entry is titled ${detail.titles.map((title) => `“${title.text}”`).join(' or ')}. ${MISSING}`, span: first ? first.span : detailSpan });
+  }
+}

@@ -1,0 +1,51 @@
+import type { TextSpan } from '../../protocol/index.js';
+import { findQuoted } from './quoted-text.js';
+
+/** One item of an absence claim's scope. */
+export interface ScopeItem {
+  /** `path`: a VFS file or folder; `scene`: a scene id such as SCN-04; `range`: "scenes 1–8", "Act 2"; `all`: "every scene". */
+  kind: 'path' | 'scene' | 'range' | 'all';
+  text: string;
+  span: TextSpan;
+}
+
+/** What an absence detail says was checked, and for what. */
+export interface AbsenceDetail {
+  scope: ScopeItem[];
+  /** What was searched for: quoted terms, or the word after "for" / "mentions of". */
+  terms: Array<{ text: string; span: TextSpan }>;
+}
+
+const SCOPE_PATTERNS: Array<[ScopeItem['kind'], RegExp]> = [
+  ['path', /\b(?:Story|Compendium)\/[^\s,;|"“”…]*|\bCanon\.md\b/g],
+  ['scene', /\bSCN-[A-Za-z0-9][\w-]*/g],
+  ['range', /\b(?:scenes?|chapters?|acts?|parts?)\s+\d{1,4}(?:\s*(?:[-–—…]|\.{2,3}|,|to|through|thru|and|&)\s*\d{1,4})*\b/gi],
+  ['all', /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d{1,4}\s+)?(?:scenes?|chapters?|files?|(?:character\s+)?cards?|compendium\s+(?:files|entries))\b|\b(?:the\s+)?(?:whole|entire)\s+(?:manuscript|outline|compendium|book)\b/gi],
+];
+const TERM_AFTER_FOR = /\b(?:for|mentions?\s+of|references?\s+to)\s+(?:the\s+word\s+|any\s+|a\s+|an\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*)/giu;
+
+/** Finds the scope (files, scenes, ranges) and the searched-for terms of an absence detail. */
+export function parseAbsenceDetail(detail: string, offset: number): AbsenceDetail {
+  const scope: ScopeItem[] = [];
+  for (const [kind, pattern] of SCOPE_PATTERNS) {
+    for (const match of detail.matchAll(pattern)) {
+      const start = offset + match.index;
+      const end = start + match[0].length;
+      // A scene id inside a path (`Story/Scenes/SCN-01`) is already in scope as that path.
+      if (scope.some((item) => item.span.start <= start && end <= item.span.end)) continue;
+      scope.push({ kind, text: match[0], span: { start, end } });
+    }
+  }
+  const terms = findQuoted(detail, offset)
+    .filter((quote) => quote.closed && quote.text.trim() !== '')
+    .map((quote) => ({ text: quote.text.trim(), span: { start: quote.start, end: quote.end } }));
+  if (terms.length === 0) {
+    for (const match of detail.matchAll(TERM_AFTER_FOR)) {
+      const word = match[1] ?? '';
+      const start = offset + match.index + match[0].length - word.length;
+      terms.push({ text: word, span: { start, end: start + word.length } });
+    }
+  }
+  scope.sort((left, right) => left.span.start - right.span.start);
+  return { scope, terms };
+}

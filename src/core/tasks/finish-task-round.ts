@@ -1,0 +1,29 @@
+import type { ConfirmationRequest } from '../../protocol/auth.js';
+import type { TaskOutcome, TaskRecord } from '../../protocol/tasks.js';
+import type { TaskDependencies } from './task-dependencies.js';
+import { taskOutcome } from './task-outcome.js';
+import type { RoundEnd, TaskRound } from './task-round.js';
+
+/** Saves the record, says what happened in the trace, and builds the outcome. */
+export async function finishTaskRound(
+  record: TaskRecord,
+  round: TaskRound,
+  deps: TaskDependencies,
+  extras: { receipts?: string[]; confirmation?: ConfirmationRequest | null; stopHook?: TaskOutcome['stopHook']; failure?: { code: string; reason: string } },
+): Promise<RoundEnd<TaskOutcome>> {
+  record.updated_at = deps.clock.nowIso();
+  if (!record.trace_round_ids.includes(round.roundId)) record.trace_round_ids.push(round.roundId);
+  await deps.store.saveTask(record);
+  const outcome = taskOutcome(record, {
+    stateIn: round.stateIn,
+    traceRoundId: round.roundId,
+    ...(extras.receipts ? { receipts: extras.receipts } : {}),
+    ...(extras.confirmation !== undefined ? { confirmation: extras.confirmation } : {}),
+    ...(extras.stopHook ? { stopHook: extras.stopHook } : {}),
+  });
+  await round.tracer.event({
+    event_type: 'output.emitted',
+    payload: { text: `task ${outcome.status}: ${outcome.summary}`, channel: 'text', task_id: record.task_id, status: outcome.status, stop_hook: outcome.stopHook, receipts: outcome.receipts },
+  });
+  return { value: outcome, ...(extras.failure ? { failure: extras.failure } : {}) };
+}

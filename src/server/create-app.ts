@@ -1,0 +1,63 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { bearerAuth } from './bearer-auth.js';
+import { errorResponse, handleError, invalidRequest } from './error-response.js';
+import { registerAgentRoutes } from './routes/agents.js';
+import { registerAuditRoutes } from './routes/audit.js';
+import { registerChatRoutes } from './routes/chat.js';
+import { registerConferenceRoutes } from './routes/conferences.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerIssueRoutes } from './routes/issues.js';
+import { registerSettingsRoutes } from './routes/settings.js';
+import { registerTelemetryRoutes } from './routes/telemetry.js';
+import { registerTraceRoutes } from './routes/traces.js';
+import { registerVfsRoutes } from './routes/vfs.js';
+import type { ServerApp } from './server-app.js';
+import { createServerContext } from './server-context.js';
+import type { ServerDependencies } from './server-dependencies.js';
+import { webAppHandler } from './static-web-app.js';
+
+/** Request bodies above this are refused with 413 `payload_too_large`. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * The HTTP API (SPEC §11) as a Hono app: thin routes over the same use
+ * cases as the CLI, zod-validated bodies, one error table, SSE for chat and conference rounds, the
+ * OpenAPI document at `/api/openapi.json`, and the built web app for every other path.
+ */
+export function createApp(deps: ServerDependencies): ServerApp {
+  const context = createServerContext(deps);
+  const app: ServerApp = new OpenAPIHono({
+    defaultHook: (result, c) => {
+      if (!result.success) return invalidRequest(c, result.error, result.target === 'json' ? 'body' : result.target === 'param' ? 'path' : result.target);
+      return undefined;
+    },
+  });
+  app.onError((error, c) => handleError(error, c, context.development));
+  if (deps.token) app.use('/api/*', bearerAuth(deps.token));
+  const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) => errorResponse(c, { status: 413, code: 'payload_too_large', message: `The request body is larger than ${limit} bytes; send less at once.` }),
+    }),
+  );
+  registerHealthRoutes(app, context);
+  registerAgentRoutes(app, context);
+  registerSettingsRoutes(app, context);
+  registerVfsRoutes(app, context);
+  registerChatRoutes(app, context);
+  registerConferenceRoutes(app, context);
+  registerIssueRoutes(app, context);
+  registerAuditRoutes(app, context);
+  registerTelemetryRoutes(app, context);
+  registerTraceRoutes(app, context);
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },
+  });
+  app.all('/api/*', (c) => errorResponse(c, { status: 404, code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}. The routes are listed at /api/openapi.json.` }));
+  app.get('*', webAppHandler(deps.webRoot ?? null));
+  return app;
+}

@@ -1,0 +1,81 @@
+import { isControlRoomError, type Fault } from '../protocol/index.js';
+
+/**
+ * The one table from error codes to HTTP statuses (as tRPC keeps one). Codes not listed fall back
+ * on who is at fault: the person using the API (400), the model (502) or the system (500).
+ */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  // Requests that cannot be understood or are not allowed.
+  invalid_request: 400,
+  usage_error: 400,
+  config_invalid: 400,
+  path_outside_workspace: 400,
+  line_range_invalid: 400,
+  path_is_directory: 400,
+  audit_id_invalid: 400,
+  tool_args_invalid: 400,
+  tool_call_invalid_args: 400,
+  issue_invalid: 400,
+  unauthorized: 401,
+  // Things that are not there.
+  not_found: 404,
+  path_not_found: 404,
+  workspace_not_found: 404,
+  agent_not_found: 404,
+  issue_not_found: 404,
+  conference_not_found: 404,
+  attendee_not_found: 404,
+  receipt_not_found: 404,
+  trace_round_not_found: 404,
+  outline_not_found: 404,
+  tool_call_unknown_tool: 404,
+  // Conflicts with the state of things.
+  chief_not_removable: 409,
+  chief_not_mutable: 409,
+  conference_exists: 409,
+  workspace_exists: 409,
+  trace_round_closed: 409,
+  payload_too_large: 413,
+  file_too_large: 413,
+  file_binary: 415,
+  // The model server.
+  model_unreachable: 503,
+  model_not_configured: 503,
+  model_timeout: 504,
+  model_http_error: 502,
+  model_bad_response: 502,
+  model_empty_response: 502,
+  // The system.
+  trace_store_busy: 503,
+  trace_store_closed: 503,
+  audit_key_missing: 500,
+  internal_error: 500,
+};
+
+const STATUS_BY_FAULT: Readonly<Record<Fault, number>> = { user: 400, model: 502, system: 500 };
+
+/** The HTTP status for an error code, falling back on the party at fault for unlisted codes. */
+export function statusForCode(code: string, fault: Fault = 'system'): number {
+  if (code.endsWith('_not_found') && STATUS_BY_CODE[code] === undefined) return 404;
+  return STATUS_BY_CODE[code] ?? STATUS_BY_FAULT[fault];
+}
+
+/** What any thrown value becomes over HTTP: a status and the stable code and message. */
+export interface HttpFailure {
+  status: number;
+  code: string;
+  message: string;
+  stack?: string;
+}
+
+/** Maps a thrown value to its HTTP failure; unknown throwables are `internal_error` (500). */
+export function httpFailureOf(error: unknown, options: { development?: boolean } = {}): HttpFailure {
+  const withStack = (failure: HttpFailure): HttpFailure =>
+    options.development && error instanceof Error && error.stack ? { ...failure, stack: error.stack } : failure;
+  if (isControlRoomError(error)) {
+    return withStack({ status: statusForCode(error.code, error.fault), code: error.code, message: error.message });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  // Outside development the message of an unexpected error may leak internals, so it is generic.
+  return withStack({ status: 500, code: 'internal_error', message: options.development ? message : 'Something went wrong on the server. The details are in its log.' });
+}

@@ -1,0 +1,13 @@
+export { createApp, DEFAULT_BODY_LIMIT_BYTES } from './create-app.js';
+export type { ServerApp } from './server-app.js';
+export type { ServerDependencies, ServerMode, ModelStatus, ServerConferenceServices } from './server-dependencies.js';
+export { startControlRoomServer, isLoopbackHost } from './start-server.js';
+export type { StartServerOptions, RunningServer } from './start-server.js';
+export { detectModelServer } from './detect-model-server.js';
+export type { ModelDetection, DetectOptions } from './detect-model-server.js';
+export { statusForCode, httpFailureOf } from './error-status.js';
+export type { HttpFailure } from './error-status.js';
+export type { ErrorBody, RequestIssue } from './error-response.js';
+export { JsonlConferenceTranscripts, InMemoryConferenceTranscripts, TRANSCRIPTS_FOLDER } from './conference-transcripts.js';
+export type { ConferenceTranscripts } from './conference-transcripts.js';
+export { WEB_APP_MISSING_PAGE } from './static-web-app.js';

@@ -1,0 +1,129 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { CHIEF_AGENT_ID, ControlRoomError, TaskRouterArgsSchema } from '../../protocol/index.js';
+import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
+import { runTool } from '../../core/tool-runs/index.js';
+import { streamEvents } from '../event-stream.js';
+import type { ServerApp } from '../server-app.js';
+import type { ServerContext } from '../server-context.js';
+import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+
+const ChatRequestSchema = z.strictObject({
+  message: z.string().trim().min(1).max(20_000),
+  agentId: AgentIdSchema.optional().describe('default: chief'),
+  sessionId: SafeIdSchema.optional().describe('keeps the turns of one conversation (and their receipts) together'),
+  conferenceId: SafeIdSchema.optional(),
+  skipTools: z.boolean().optional().describe('a raw model call: no catalog, protocol or tool loop'),
+  toolPolicy: z.strictObject({ allowedTools: z.array(z.string().min(1).max(80)).max(20).optional(), requireTool: z.boolean().optional() }).optional(),
+  retries: z.number().int().min(0).max(3).optional().describe('structured retries after a rejected tool call (default 1)'),
+  stream: z.boolean().optional().describe('answer with server-sent events: delta, receipt, rejection, then done'),
+});
+
+const ChatResultSchema = z.object({
+  content: z.string(),
+  evidence: z.string().nullable(),
+  validation: z.object({ ok: z.boolean(), issues: z.array(z.object({ code: z.string(), message: z.string() }).loose()) }),
+  receipts: z.array(z.string()),
+  rejections: z.array(z.object({ code: z.string(), message: z.string() })),
+  stopHook: z.string().nullable(),
+  traceRoundId: z.string(),
+  sessionId: z.string(),
+  channel: z.string().nullable(),
+  model: z.string(),
+  usedFallback: z.boolean(),
+});
+
+const chatRoute = createRoute({
+  method: 'post',
+  path: '/api/ai/chat',
+  tags: ['chat'],
+  summary: 'One grounded 1:1 turn with an agent (SSE when `stream` is true)',
+  request: { body: { content: { 'application/json': { schema: ChatRequestSchema } }, required: true } },
+  responses: {
+    200: {
+      description: 'The answer, its evidence check and the receipts of the lookups made',
+      content: {
+        'application/json': { schema: ChatResultSchema },
+        'text/event-stream': { schema: z.string().describe('events: delta {text}, receipt {receiptId,status}, rejection {code}, done (the result) or error {code,message}') },
+      },
+    },
+    ...errorResponses(400, 404, 413),
+  },
+});
+
+const RouteRequestSchema = z.strictObject({ user_request: TaskRouterArgsSchema.shape.user_request, sessionId: SafeIdSchema.optional() });
+
+const chiefRouteRoute = createRoute({
+  method: 'post',
+  path: '/api/ai/chief/route',
+  tags: ['chat'],
+  summary: 'Which desk and tools a request belongs to (the task_router tool, with a receipt)',
+  request: { body: { content: { 'application/json': { schema: RouteRequestSchema } }, required: true } },
+  responses: { 200: jsonContent(LooseObjectSchema.describe('the task_router result plus its receiptId and sessionId'), 'The routing'), ...errorResponses(400, 413) },
+});
+
+/** The JSON of a chat turn (SPEC §14's `chat --json` plus the session). */
+function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof ChatResultSchema> {
+  return {
+    content: result.content,
+    evidence: result.evidence,
+    validation: { ok: result.validation.ok, issues: result.validation.issues.map((issue) => ({ ...issue })) },
+    receipts: result.receipts,
+    rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })),
+    stopHook: result.stopHook,
+    traceRoundId: result.traceRoundId,
+    sessionId,
+    channel: result.channel,
+    model: result.model,
+    usedFallback: result.usedFallback,
+  };
+}
+
+/** `POST /api/ai/chat` (JSON or SSE) and `POST /api/ai/chief/route` */
+export function registerChatRoutes(app: ServerApp, context: ServerContext): void {
+  const { room } = context;
+  app.openapi(chatRoute, async (c) => {
+    const body = c.req.valid('json');
+    const agentId = body.agentId ?? CHIEF_AGENT_ID;
+    // Checked before anything is streamed, so an unknown agent is a plain 404, not an error event.
+    if (!room.agents.some((agent) => agent.id === agentId)) {
+      throw new ControlRoomError('agent_not_found', `No agent "${agentId}". Agents: ${room.agents.map((agent) => agent.id).join(', ')}.`);
+    }
+    const sessionId = body.sessionId ?? `chat-${room.ids.uuidv7()}`;
+    const turn = (onEvent?: Parameters<typeof runChatTurn>[0]['onEvent'], signal?: AbortSignal) =>
+      runChatTurn(
+        {
+          message: body.message,
+          sessionId,
+          agentId,
+          ...(body.conferenceId ? { conferenceId: body.conferenceId } : {}),
+          ...(body.skipTools ? { skipTools: true } : {}),
+          ...(body.toolPolicy ? { toolPolicy: body.toolPolicy } : {}),
+          ...(body.retries !== undefined ? { retries: body.retries } : {}),
+          ...(body.stream ? { stream: true } : {}),
+          ...(onEvent ? { onEvent } : {}),
+          ...(signal ? { signal } : {}),
+        },
+        context.turnDependencies(),
+      );
+    if (!body.stream) return c.json(chatBody(await turn(), sessionId), 200);
+    return streamEvents(c, context.development, async (send, signal) => {
+      const result = await turn((event) => {
+        if (event.type === 'delta') send('delta', { text: event.text });
+        else if (event.type === 'receipt') send('receipt', { receiptId: event.receiptId, status: event.status });
+        else if (event.type === 'rejection') send('rejection', { code: event.code });
+        else send('status', { message: event.message });
+      }, signal);
+      return chatBody(result, sessionId);
+    });
+  });
+  app.openapi(chiefRouteRoute, async (c) => {
+    const body = c.req.valid('json');
+    const sessionId = body.sessionId ?? `route-${room.clock.nowIso().slice(0, 10)}`;
+    const run = await runTool('task_router', { user_request: body.user_request }, { sessionId, turnId: room.ids.uuidv7(), agentId: CHIEF_AGENT_ID }, {
+      registry: room.registry, context: room.toolContext, ledger: room.ledger, clock: room.clock, scrubber: room.scrubber,
+    });
+    if (run.status !== 'ok') throw new ControlRoomError(run.error?.code ?? 'internal_error', run.error?.message ?? 'The request could not be routed.', { fault: 'system' });
+    return c.json({ ...run.result, receiptId: run.receiptId, sessionId }, 200);
+  });
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Issue } from '../../protocol/index.js';
+import { openRouteFixture, type RouteFixture } from '../testing/route-fixture.js';
+
+let fixture: RouteFixture;
+let created: Issue[];
+beforeAll(async () => {
+  fixture = await openRouteFixture();
+  created = [];
+  for (const [title, status] of [['First', 'open'], ['Second', 'closed'], ['Third', 'open']] as const) {
+    created.push(await fixture.room.issues.create({ title, status }));
+    // Distinct creation times, so "newest first" is decided by time, not by id.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+const titles = async (url: string): Promise<string[]> => ((await (await fixture.send('GET', url)).json()) as { issues: Issue[] }).issues.map((issue) => issue.title);
+
+describe('GET /api/issues', () => {
+  it('lists issues newest first, filtered by status', async () => {
+    expect(await titles('/api/issues')).toEqual(['Third', 'Second', 'First']);
+    expect(await titles('/api/issues?status=all')).toEqual(['Third', 'Second', 'First']);
+    expect(await titles('/api/issues?status=open')).toEqual(['Third', 'First']);
+    expect(await titles('/api/issues?status=closed')).toEqual(['Second']);
+  });
+
+  it('refuses an unknown status', async () => {
+    const response = await fixture.send('GET', '/api/issues?status=pending');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+});
+
+describe('GET /api/issues/{id}', () => {
+  it('answers the issue with its (here: no) linked receipts', async () => {
+    const response = await fixture.send('GET', `/api/issues/${created[0]!.id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ issue: created[0], receipts: [] });
+  });
+
+  it('answers 404 for an unknown issue and 400 for ids that name paths', async () => {
+    const missing = await fixture.send('GET', '/api/issues/ISS-999');
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'issue_not_found' } });
+    for (const url of ['/api/issues/..%2F..%2Fissues.json', '/api/issues/.control-room', '/api/issues/%2Fetc%2Fpasswd', '/api/issues/ISS-1.json']) {
+      const response = await fixture.send('GET', url);
+      expect(response.status, url).toBe(400);
+      expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    }
+  });
+});

@@ -1,0 +1,100 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.js';
+import { TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
+import type { ControlRoom } from '../../adapters/compose/index.js';
+import { taskDependencies } from '../../adapters/json-task-store/index.js';
+import { executeTask, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
+import { createModelDirectory } from '../model-directory.js';
+import type { ServerApp } from '../server-app.js';
+import type { ServerDependencies } from '../server-dependencies.js';
+import { errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+
+/** What the task and confirmation routes use of the server context (a `ServerContext` fits). */
+export interface TaskRouteContext {
+  room: ControlRoom;
+  deps: Pick<ServerDependencies, 'modelFactory'>;
+}
+
+/** One set of task dependencies per app, shared by the task and confirmation routes. */
+const built = new WeakMap<ControlRoom, TaskDependencies>();
+
+/** The task dependencies of a server: the room's stores, the settings-aware model directory. */
+export function serverTaskDependencies(context: TaskRouteContext): TaskDependencies {
+  let deps = built.get(context.room);
+  if (!deps) {
+    deps = taskDependencies(context.room, { modelsFor: createModelDirectory(context.room, context.deps.modelFactory) });
+    built.set(context.room, deps);
+  }
+  return deps;
+}
+
+const ExecuteBodySchema = z.strictObject({
+  goal: z.string().trim().min(1).max(20_000).describe('what should change in the manuscript'),
+  conversationId: SafeIdSchema.optional().describe('the conversation the task belongs to (default: tasks)'),
+  state: ConversationStateSchema.optional().describe('ask for a conversation state; it applies from this round (a boundary)'),
+});
+
+/** A task outcome as the API answers it (the full shape is `TaskOutcome` in src/protocol/tasks.ts). */
+export const TaskOutcomeSchema = z.looseObject({
+  status: TaskStatusSchema,
+  taskId: z.string(),
+  conversationId: z.string(),
+  summary: z.string(),
+  level: z.number().int().min(1).max(4).nullable(),
+  confirmationId: z.string().nullable(),
+  receipts: z.array(z.string()),
+  stopHook: z.string().nullable(),
+  traceRoundId: z.string(),
+});
+
+const executeRoute = createRoute({
+  method: 'post',
+  path: '/api/ai/task/execute',
+  tags: ['tasks'],
+  summary: 'Plan, act, gate and apply a change (L3/L4 chains answer awaiting_confirmation and write nothing)',
+  request: { body: { content: { 'application/json': { schema: ExecuteBodySchema } }, required: true } },
+  responses: { 200: jsonContent(TaskOutcomeSchema, 'The plan, the batch, and the results with receipt ids or the pending confirmation'), ...errorResponses(400, 413, 502, 503) },
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/tasks/{id}',
+  tags: ['tasks'],
+  summary: 'One task record: goal, plan, batch, chain, results',
+  request: { params: z.object({ id: SafeIdSchema }) },
+  responses: { 200: jsonContent(TaskRecordSchema, 'The task'), ...errorResponses(400, 404) },
+});
+
+const undoRoute = createRoute({
+  method: 'post',
+  path: '/api/tasks/{id}/undo',
+  tags: ['tasks'],
+  summary: 'Undo a task from its undo journal (`last` for the most recent one not undone)',
+  request: { params: z.object({ id: SafeIdSchema }) },
+  responses: { 200: jsonContent(LooseObjectSchema.describe('UndoOutcome: taskId, reversed operations, receipts, traceRoundId'), 'What was put back'), ...errorResponses(400, 404, 409) },
+});
+
+/** `POST /api/ai/task/execute`, `GET /api/tasks/{id}`, `POST /api/tasks/{id}/undo` */
+export function registerTaskRoutes(app: ServerApp, context: TaskRouteContext): void {
+  app.openapi(executeRoute, async (c) => {
+    const body = c.req.valid('json');
+    const outcome = await executeTask(body.goal, serverTaskDependencies(context), {
+      channel: 'ui',
+      ...(body.conversationId ? { conversationId: body.conversationId } : {}),
+      ...(body.state ? { state: body.state } : {}),
+    });
+    return c.json(outcome as unknown as z.infer<typeof TaskOutcomeSchema>, 200);
+  });
+  app.openapi(getRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const task = await serverTaskDependencies(context).store.getTask(id);
+    if (!task) throw new ControlRoomError('task_not_found', `No task ${id}.`);
+    return c.json(task, 200);
+  });
+  app.openapi(undoRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const outcome = await undoTask(id === 'last' ? undefined : id, serverTaskDependencies(context));
+    return c.json(outcome as unknown as Record<string, unknown>, 200);
+  });
+}

@@ -1,0 +1,48 @@
+import type { ControlRoom, ModelFactory } from '../adapters/compose/index.js';
+import type { ConferenceStore, EvidenceValidator } from '../core/conference/index.js';
+import type { CreditsStore } from '../core/credits/index.js';
+import type { TelemetryStore } from '../core/telemetry/index.js';
+import type { ConferenceTranscripts } from './conference-transcripts.js';
+
+/** Whether agents talk to a real model server or to the offline demo model. */
+export type ServerMode = 'live' | 'demo';
+
+/** What `/api/health` says about the model behind the agents. */
+export interface ModelStatus {
+  reachable: boolean;
+  baseUrl: string;
+  model: string;
+  message?: string;
+}
+
+/** The conference stores and the evidence check, built once per workspace beside the room. */
+export interface ServerConferenceServices {
+  conferences: ConferenceStore;
+  credits: CreditsStore;
+  telemetry: TelemetryStore;
+  validateReply: EvidenceValidator;
+  /** Every round's result per conference, for the continuous chat after a reload. */
+  transcripts: ConferenceTranscripts;
+}
+
+/** Everything `createApp` needs: one opened workspace plus how the server was started. */
+export interface ServerDependencies {
+  room: ControlRoom;
+  conference: ServerConferenceServices;
+  mode: ServerMode;
+  model: ModelStatus;
+  /** The package version shown by `/api/health`. */
+  version: string;
+  /** Builds the model of an endpoint; settings changes take effect through it (default: the room's own). */
+  modelFactory?: ModelFactory;
+  /** When set, every `/api` request must carry `Authorization: Bearer <token>` (remote binding). */
+  token?: string | null;
+  /** Folder of the built web app; null or missing serves a page that says how to build it. */
+  webRoot?: string | null;
+  /** Show stacks in error bodies (default: NODE_ENV is `development`). */
+  development?: boolean;
+  /** Checks whether a model server answers, for the settings screen (default: a short probe). */
+  probe?: (baseUrl: string, apiKey: string | null) => Promise<boolean>;
+  /** Request body limit in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+}

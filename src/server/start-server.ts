@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { ControlRoomError } from '../protocol/index.js';
+import { validateEvidence } from '../core/evidence/index.js';
+import { openConferenceServices, openControlRoom, type ModelFactory } from '../adapters/compose/index.js';
+import { DemoModel } from '../adapters/demo-model/index.js';
+import { packageRoot } from '../adapters/fs-store/index.js';
+import { FsWorkspace } from '../adapters/fs-workspace/index.js';
+import { OpenAiCompatibleModel } from '../adapters/openai-compatible-model/index.js';
+import { JsonlConferenceTranscripts } from './conference-transcripts.js';
+import { createApp } from './create-app.js';
+import { detectModelServer, type DetectOptions } from './detect-model-server.js';
+import type { ModelStatus, ServerMode } from './server-dependencies.js';
+
+export interface StartServerOptions {
+  workspace: string;
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Required to listen on anything but loopback. */
+  allowRemote: boolean;
+  /** Skip model detection and run the offline demo. */
+  demo: boolean;
+  env: Record<string, string | undefined>;
+  /** Overrides model-server probing (tests). */
+  probe?: DetectOptions['probe'];
+  /** Folder of the built web app (default: web/dist in the package). */
+  webRoot?: string | null;
+}
+
+/** A listening server and how to stop it. */
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  mode: ServerMode;
+  model: ModelStatus;
+  /** The access token, when listening beyond loopback. */
+  token: string | null;
+  /** Where the token came from: the environment, or generated for this run. */
+  tokenSource: 'environment' | 'generated' | null;
+  warnings: string[];
+  /** Stops accepting requests, ends open streams and closes the stores. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** True for hosts only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host.trim().toLowerCase()) || /^127\.\d+\.\d+\.\d+$/.test(host.trim());
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/** Decides the access token: none on loopback; beyond it, --allow-remote and a token are both required. */
+function accessToken(options: StartServerOptions): { token: string | null; source: RunningServer['tokenSource'] } {
+  if (isLoopbackHost(options.host)) return { token: null, source: null };
+  if (!options.allowRemote) {
+    throw new ControlRoomError(
+      'usage_error',
+      `Refusing to listen on ${options.host}: anyone who can reach it could read the manuscript and run the agents. Pass --allow-remote to do it anyway (a bearer token is then required on every API request), or leave --host out to stay on 127.0.0.1.`,
+    );
+  }
+  const fromEnv = options.env['CONTROL_ROOM_TOKEN']?.trim();
+  if (fromEnv) {
+    if (fromEnv.length < 16) throw new ControlRoomError('usage_error', 'CONTROL_ROOM_TOKEN is too short to protect a server others can reach: use at least 16 characters.');
+    return { token: fromEnv, source: 'environment' };
+  }
+  return { token: randomBytes(24).toString('base64url'), source: 'generated' };
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      const message =
+        error.code === 'EADDRINUSE'
+          ? `Port ${port} on ${host} is already in use (is Control Room already running?). Pass --port <n> or set PORT.`
+          : `Could not listen on ${host}:${port} (${error.code ?? error.message}).`;
+      reject(new ControlRoomError('usage_error', message, { cause: error }));
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/**
+ * Opens the workspace, finds a model server (or falls back to the demo), builds the app and
+ * listens. The one start-up path of `control-room serve` and `control-room start`.
+ */
+export async function startControlRoomServer(options: StartServerOptions): Promise<RunningServer> {
+  const { token, source } = accessToken(options);
+  const workspace = await FsWorkspace.open(options.workspace);
+  const detection = options.demo
+    ? { mode: 'demo' as const, status: { reachable: false, baseUrl: 'demo', model: 'control-room-demo', message: 'Demo mode was asked for (--demo): a scripted model plays every agent through the real harness.' }, env: {} }
+    : await detectModelServer(workspace.rootDir, { env: options.env, ...(options.probe ? { probe: options.probe } : {}) });
+  const env = { ...options.env, ...detection.env };
+  const demoFactory: ModelFactory = () => new DemoModel({ workspace });
+  const liveFactory: ModelFactory = (endpoint, modelName) => new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+  const modelFactory = detection.mode === 'demo' ? demoFactory : liveFactory;
+  const room = await openControlRoom(workspace.rootDir, { env, modelFactory });
+  try {
+    const services = openConferenceServices(room, { validateReply: validateEvidence });
+    const app = createApp({
+      room,
+      conference: { ...services, validateReply: validateEvidence, transcripts: new JsonlConferenceTranscripts(room.root) },
+      mode: detection.mode,
+      model: detection.status,
+      version: packageVersion(),
+      modelFactory,
+      token,
+      webRoot: options.webRoot === undefined ? path.join(packageRoot(), 'web', 'dist') : options.webRoot,
+    });
+    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const address = await listen(server, options.port, options.host);
+    const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${shownHost}:${address.port}`,
+      host: address.address,
+      port: address.port,
+      mode: detection.mode,
+      model: detection.status,
+      token,
+      tokenSource: source,
+      warnings: room.warnings,
+      close: () => {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Open event streams would keep close() waiting for ever.
+            server.closeAllConnections();
+          });
+          await room.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await room.close();
+    throw error;
+  }
+}

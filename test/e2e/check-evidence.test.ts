@@ -1,0 +1,111 @@
+/**
+ * `control-room check evidence` end to end: a real workspace (the sample), a real signed receipt
+ * recorded by the compiled binary's `tool run`, and the evidence command reading a reply from
+ * stdin. Until main.ts registers the command, `checkEvidence` below runs the real program in
+ * process with the command added to `check`; once it is registered, swap it for `runCli`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommanderError } from 'commander';
+import { registerCheckEvidence } from '../../src/cli/commands/check-evidence.js';
+import { CliExit, reportFailure, type CliIo } from '../../src/cli/io.js';
+import { buildProgram } from '../../src/cli/main.js';
+import { runCli } from './helpers/run-cli.js';
+import { sampleWorkspace } from './helpers/workspace-fixture.js';
+
+interface Run {
+  status: number;
+  stdout: string;
+  json: <T = Record<string, unknown>>() => T;
+}
+
+/** `control-room check evidence <args>` with `input` on stdin, run in process like `runCli` does. */
+async function checkEvidence(args: string[], input: string): Promise<Run> {
+  let stdout = '';
+  const io: CliIo = { stdout: (text) => (stdout += text), stderr: () => undefined, stdin: async () => input };
+  const program = buildProgram(io);
+  const check = program.commands.find((command) => command.name() === 'check');
+  if (!check) throw new Error('the program has no check command');
+  if (!check.commands.some((command) => command.name() === 'evidence')) registerCheckEvidence(check, io).exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  let status = 0;
+  try {
+    await program.parseAsync(['node', 'control-room', 'check', 'evidence', ...args]);
+  } catch (error) {
+    if (error instanceof CliExit) status = error.exitCode;
+    else if (error instanceof CommanderError) status = 2;
+    else status = reportFailure(io, args.includes('--json'), error);
+  }
+  return { status, stdout, json: <T,>() => JSON.parse(stdout) as T };
+}
+
+const SCENE = 'Story/Scenes/SCN-06-the-tide-steps.md';
+let dir: string;
+let cleanup: () => Promise<void>;
+let receiptId: string;
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await sampleWorkspace('cr-check-evidence-'));
+  const run = await runCli(['tool', 'run', 'file_reader', '--args', JSON.stringify({ path: SCENE, start_line: 95, end_line: 105 }), '--session', 'chat-s1', '--workspace', dir, '--json']);
+  expect(run.status).toBe(0);
+  receiptId = run.json<{ receiptId: string }>().receiptId;
+  expect(receiptId).toMatch(/^rcpt_/);
+});
+
+afterAll(async () => {
+  await cleanup();
+});
+
+describe('control-room check evidence', () => {
+  it('accepts a verified reply citing a receipt of the session, with the SPEC §14 JSON', async () => {
+    const reply = `Owen dies on the tide steps, so he cannot speak in scene 9.\nEvidence: content | ${SCENE}#L95-L105 | "It did not start again. Owen Tresk was dead." | receipt ${receiptId}`;
+    const run = await checkEvidence(['--session', 'chat-s1', '--workspace', dir, '--json'], reply);
+    expect(run.status).toBe(0);
+    expect(run.json()).toEqual({
+      ok: true,
+      type: 'content',
+      sources: [{ path: SCENE, lines: { start: 95, end: 105 } }],
+      quotes: ['It did not start again. Owen Tresk was dead.'],
+      receipts: [receiptId],
+      locations: [expect.objectContaining({ path: SCENE, startLine: 101, endLine: 102 })],
+      issues: [],
+    });
+  });
+
+  it('rejects a receipt the session does not have, naming it with its span (exit 1)', async () => {
+    const reply = `Owen is dead.\nEvidence: content | ${SCENE} | "Owen Tresk was dead." | receipt ${receiptId}`;
+    const run = await checkEvidence(['--session', 'chat-other', '--workspace', dir, '--json'], reply);
+    expect(run.status).toBe(1);
+    const body = run.json<{ ok: boolean; issues: Array<{ code: string; message: string; span: { start: number; end: number } }> }>();
+    expect(body.ok).toBe(false);
+    expect(body.issues.map((issue) => issue.code)).toEqual(['receipt_unknown']);
+    expect(reply.slice(body.issues[0]?.span.start, body.issues[0]?.span.end)).toBe(receiptId);
+    const extra = await checkEvidence(['--receipts', receiptId, '--workspace', dir, '--json'], reply);
+    expect(extra.status).toBe(0);
+  });
+
+  it("applies the agent's role sources from agents.json", async () => {
+    const reply = `Owen is dead.\nEvidence: content | ${SCENE} | "Owen Tresk was dead."`;
+    const run = await checkEvidence(['--agent', 'continuity', '--workspace', dir, '--json'], reply);
+    expect(run.status).toBe(1);
+    expect(run.json<{ issues: Array<{ code: string }> }>().issues.map((issue) => issue.code)).toEqual(['source_role_mismatch']);
+    const canon = await checkEvidence(['--agent', 'continuity', '--workspace', dir, '--json'], 'Owen is dead in the canon.\nEvidence: content | Canon.md | "Owen Tresk — status: dead"');
+    expect(canon.status).toBe(0);
+  });
+
+  it('lists every issue in human form and exits 1', async () => {
+    const reply = `Let me think. Owen lives.\nEvidence: content | ${SCENE} | "Owen Tresk was alive."`;
+    const run = await checkEvidence(['--workspace', dir], reply);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('rejected: 2 issues');
+    expect(run.stdout).toContain('- cot_leak:');
+    expect(run.stdout).toContain('- quote_not_found:');
+  });
+
+  it('answers an unknown agent with a usage error (exit 2) and a missing workspace with exit 1', async () => {
+    const unknownAgent = await checkEvidence(['--agent', 'nobody', '--workspace', dir, '--json'], 'x');
+    expect(unknownAgent.status).toBe(2);
+    expect(unknownAgent.json()).toMatchObject({ error: { code: 'usage_error' } });
+    const missing = await checkEvidence(['--workspace', `${dir}-missing`, '--json'], 'x');
+    expect(missing.status).toBe(1);
+    expect(missing.json()).toMatchObject({ error: { code: 'workspace_not_found' } });
+  });
+});

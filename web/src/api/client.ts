@@ -1,0 +1,164 @@
+/**
+ * The HTTP API, one function per endpoint (contract: the API brief and SPEC §11). Every call goes
+ * through `fetch`; failures throw `ApiError` with the server's code.
+ */
+import { errorFrom } from './api-error.js';
+import { readEventStream } from './event-stream.js';
+import type {
+  Agent,
+  AuditVerifyReport,
+  ChatResult,
+  Conference,
+  ConferenceRoundResult,
+  Health,
+  Issue,
+  IssueDetail,
+  ModelSettings,
+  ModelSettingsUpdate,
+  RoundHeader,
+  StreamedEntry,
+  Telemetry,
+  TraceRound,
+  VerifiedReceipt,
+  VfsFileContent,
+  VfsTree,
+} from './types.js';
+
+const TOKEN_KEY = 'control-room.token';
+
+/**
+ * A server bound beyond loopback asks for its access token (`Authorization: Bearer`). The token is
+ * kept for this browser tab only.
+ */
+export function setAccessToken(token: string | null): void {
+  if (token) window.sessionStorage.setItem(TOKEN_KEY, token);
+  else window.sessionStorage.removeItem(TOKEN_KEY);
+}
+
+function authorization(): Record<string, string> {
+  const token = window.sessionStorage.getItem(TOKEN_KEY);
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...authorization(), ...init.headers },
+  });
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}
+
+const send = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  request<T>(path, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+const segment = encodeURIComponent;
+
+/** Posts a body and reads the server-sent events of the answer. */
+async function stream(path: string, body: unknown, onEvent: (name: string, payload: unknown) => void, signal?: AbortSignal): Promise<void> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...authorization() },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw await errorFrom(response);
+  // A server that answers the whole result as JSON instead of a stream is read as one `done` event.
+  if (response.headers.get('content-type')?.includes('application/json')) return onEvent('done', await response.json());
+  await readEventStream(response, onEvent);
+}
+
+export const api = {
+  health: () => request<Health>('/api/health'),
+
+  agents: () => request<{ agents: Agent[] }>('/api/agents').then((body) => body.agents),
+  setMuted: (agentId: string, muted: boolean) => send<Agent>('PATCH', `/api/agents/${segment(agentId)}`, { muted }),
+
+  modelSettings: () => request<ModelSettings>('/api/settings/models'),
+  saveModelSettings: (update: ModelSettingsUpdate) => send<ModelSettings>('PUT', '/api/settings/models', update),
+
+  tree: () => request<VfsTree>('/api/vfs/tree'),
+  file: (path: string) => request<VfsFileContent>(`/api/vfs/file?path=${segment(path)}`),
+
+  startConference: (attendees: string[]) => send<Conference>('POST', '/api/conferences', { attendees }),
+  conference: (id: string) => request<Conference>(`/api/conferences/${segment(id)}`),
+  invite: (id: string, agentId: string) => send<Conference>('POST', `/api/conferences/${segment(id)}/attendees`, { agentId }),
+  /** Mutes or unmutes an attendee for this conference only. */
+  muteAttendee: (id: string, agentId: string, muted: boolean) =>
+    send<Conference>('PATCH', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`, { muted }),
+  remove: (id: string, agentId: string) => send<Conference>('DELETE', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`),
+  /** Runs one round, streaming each agent's entry as it is decided. */
+  runRound: (id: string, message: string, handlers: RoundHandlers, signal?: AbortSignal) =>
+    stream(`/api/conferences/${segment(id)}/rounds`, { message, stream: true }, (name, payload) => dispatchRound(name, payload, handlers), signal),
+
+  /** One 1:1 chat turn, streaming the answer's text as it arrives. */
+  chat: (body: ChatRequest, handlers: ChatHandlers, signal?: AbortSignal) =>
+    stream('/api/ai/chat', { ...body, stream: true }, (name, payload) => dispatchChat(name, payload, handlers), signal),
+
+  issues: (status: 'open' | 'closed' | 'all' = 'all') => request<{ issues: Issue[] }>(`/api/issues?status=${status}`).then((body) => body.issues),
+  issue: (id: string) => request<IssueDetail>(`/api/issues/${segment(id)}`),
+
+  sessions: () => request<{ sessions: string[] }>('/api/audit/sessions').then((body) => body.sessions),
+  receipts: (sessionId: string) =>
+    request<{ receipts: VerifiedReceipt[] }>(`/api/audit/sessions/${segment(sessionId)}/receipts`).then((body) => body.receipts),
+  verifyAudit: () => request<AuditVerifyReport>('/api/audit/verify'),
+
+  telemetry: () => request<Telemetry>('/api/telemetry'),
+  traceRounds: (limit = 30) => request<{ rounds: RoundHeader[] }>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),
+  traceRound: (id: string) => request<TraceRound>(`/api/traces/rounds/${segment(id)}`),
+};
+
+export interface ChatRequest {
+  message: string;
+  agentId?: string;
+  sessionId?: string;
+}
+
+export interface ChatHandlers {
+  onDelta: (text: string) => void;
+  onReceipt?: (receiptId: string, status: string) => void;
+  onRejection?: (code: string) => void;
+  onDone: (result: ChatResult) => void;
+}
+
+export interface RoundHandlers {
+  onPhase?: (phase: number) => void;
+  /** A phase-1 tool run finished with a signed receipt. */
+  onReceipt?: (receiptId: string, toolId: string) => void;
+  onEntry: (entry: StreamedEntry) => void;
+  onDone: (result: ConferenceRoundResult) => void;
+}
+
+/** A streamed failure: the server's `error` event, thrown so the caller handles it like any failure. */
+export class StreamError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StreamError';
+  }
+}
+
+function failure(payload: unknown): StreamError {
+  const body = (payload ?? {}) as { code?: string; message?: string; error?: { code?: string; message?: string } };
+  const error = body.error ?? body;
+  return new StreamError(error.code ?? 'stream_error', error.message ?? 'The server stopped the answer.');
+}
+
+function dispatchRound(name: string, payload: unknown, handlers: RoundHandlers): void {
+  if (name === 'phase') handlers.onPhase?.(Number((payload as { phase?: number }).phase ?? 0));
+  else if (name === 'receipt') handlers.onReceipt?.(String((payload as { receiptId?: string }).receiptId), String((payload as { toolId?: string }).toolId));
+  else if (name === 'entry') handlers.onEntry(payload as StreamedEntry);
+  else if (name === 'done') handlers.onDone(payload as ConferenceRoundResult);
+  else if (name === 'error') throw failure(payload);
+}
+
+function dispatchChat(name: string, payload: unknown, handlers: ChatHandlers): void {
+  const body = payload as Record<string, unknown>;
+  if (name === 'delta') handlers.onDelta(String(body['text'] ?? ''));
+  else if (name === 'receipt') handlers.onReceipt?.(String(body['receiptId']), String(body['status']));
+  else if (name === 'rejection') handlers.onRejection?.(String(body['code']));
+  else if (name === 'done') handlers.onDone(payload as ChatResult);
+  else if (name === 'error') throw failure(payload);
+}

@@ -1,0 +1,2 @@
+export { IssuesPanel } from './issues-panel.js';
+export { IssueBody } from './issue-body.js';

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { api } from '../api/index.js';
+import { Pill } from '../common/index.js';
+import { LoadError } from '../common/index.js';
+import { ReceiptList } from '../common/index.js';
+import { useAsync } from '../use-async.js';
+import { IssueBody } from './issue-body.js';
+
+type StatusFilter = 'all' | 'open' | 'closed';
+
+function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => void }) {
+  const detail = useAsync(() => api.issue(issueId), [issueId]);
+  const issue = detail.data?.issue;
+  return (
+    <article className="issue-detail" data-testid="issue-detail" aria-label={issue?.title ?? 'Issue'}>
+      <button type="button" className="link-button" onClick={onBack}>
+        ← All issues
+      </button>
+      <LoadError error={detail.error} />
+      {issue ? (
+        <>
+          <h3 className="issue-title">{issue.title}</h3>
+          <div className="issue-facts">
+            <Pill tone={issue.status === 'open' ? 'info' : 'neutral'}>{issue.status}</Pill>
+            <Pill>{issue.priority}</Pill>
+            {issue.tags.map((tag) => (
+              <Pill key={tag}>#{tag}</Pill>
+            ))}
+            <span className="hint">Filed {new Date(issue.createdAt).toLocaleString()}</span>
+          </div>
+          <IssueBody text={issue.body} />
+          <h4>Linked receipts</h4>
+          <ReceiptList receipts={detail.data?.receipts ?? []} empty="No receipts are linked to this issue." />
+        </>
+      ) : null}
+    </article>
+  );
+}
+
+/** The room's issues, archived conference turns included ("Conference … — Turn n"), with their receipts. */
+export function IssuesPanel({ selected, onSelect }: { selected: string | null; onSelect: (issueId: string | null) => void }) {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const issues = useAsync(() => api.issues(status), [status, selected]);
+  if (selected) return <IssueDetailView issueId={selected} onBack={() => onSelect(null)} />;
+  return (
+    <div className="issues">
+      <div className="panel-toolbar">
+        <label>
+          Show{' '}
+          <select value={status} onChange={(event) => setStatus(event.target.value as StatusFilter)}>
+            <option value="all">all issues</option>
+            <option value="open">open issues</option>
+            <option value="closed">closed issues</option>
+          </select>
+        </label>
+        <button type="button" className="link-button" onClick={issues.reload}>
+          Refresh
+        </button>
+      </div>
+      <LoadError error={issues.error} />
+      {issues.data && issues.data.length === 0 ? <p className="hint">No issues yet. Each conference round is archived here as an issue.</p> : null}
+      <ul className="issue-list" aria-label="Issues">
+        {(issues.data ?? []).map((issue) => (
+          <li key={issue.id}>
+            <button type="button" className="issue-row" data-testid={`issue-${issue.id}`} onClick={() => onSelect(issue.id)}>
+              <span className="issue-row-title">{issue.title}</span>
+              <span className="issue-row-facts">
+                <Pill tone={issue.status === 'open' ? 'info' : 'neutral'}>{issue.status}</Pill>
+                {issue.receiptIds.length > 0 ? (
+                  <span className="hint">
+                    {issue.receiptIds.length} receipt{issue.receiptIds.length === 1 ? '' : 's'}
+                  </span>
+                ) : null}
+                <span className="hint">{new Date(issue.createdAt).toLocaleString()}</span>
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { FileTree } from './file-tree.js';
+export { Reader } from './reader.js';

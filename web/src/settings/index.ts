@@ -1,0 +1,1 @@
+export { ModelSettingsPanel } from './model-settings.js';
