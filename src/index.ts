@@ -1,6 +1,25 @@
 /** Control Room as a library: the protocol, the core use cases and the Node adapters. */
 export * from './protocol/index.js';
-export type { Workspace } from './core/ports/index.js';
+export type { Workspace, Model, TraceStore, AuditLog, IssueStore, Clock, Ids, SecretScanner, SecretVault } from './core/ports/index.js';
 export { normalizeVfsPath, requireVfsPath, classifyVfsPath, pickOutline, splitLines, parseLineRange, sliceLines } from './core/vfs/index.js';
 export { defaultAgentsFile, defaultAgentEndpointsFile } from './core/agents/index.js';
-export { FsWorkspace, initWorkspace } from './adapters/fs-workspace/index.js';
+export { parseToolCall, parseDecision, stripReasoning, looksLikeToolCallAttempt, envelopeResponseFormat, decisionResponseFormat, buildRetryMessage, schemaLookupFrom } from './core/tool-calls/index.js';
+export type { ToolSchemaLookup } from './core/tool-calls/index.js';
+export { ToolRegistry, coreTools, withDryRun, buildToolCatalog, mergeToolCatalog, renderToolCatalog } from './core/tools/index.js';
+export type { ToolDefinition, ToolContext, ToolOutput } from './core/tools/index.js';
+export { runTool } from './core/tool-runs/index.js';
+export { ReceiptLedger, verifyAuditLog, verifyReceipt } from './core/receipts/index.js';
+export { SecretScrubber, MemorySecretVault } from './core/secrets/index.js';
+export { runChatTurn, runToolPhase, callModel, sanitizeReply, TurnGate } from './core/loop/index.js';
+export type { ChatTurnRequest, ChatTurnResult, TurnDependencies } from './core/loop/index.js';
+export { validateEvidence } from './core/evidence/index.js';
+export { runConferenceRound } from './core/conference/index.js';
+export { FsWorkspace, initWorkspace, loadAgents, loadAgentEndpoints } from './adapters/fs-workspace/index.js';
+export { JsonlAuditLog, loadReceiptKeys, verifyWorkspaceAudit } from './adapters/jsonl-audit-log/index.js';
+export { JsonIssueStore } from './adapters/json-issue-store/index.js';
+export { SqliteTraceStore, openSqliteTraceStore } from './adapters/sqlite-trace-store/index.js';
+export { OpenAiCompatibleModel, probeModelServer } from './adapters/openai-compatible-model/index.js';
+export { LlamaCppModel } from './adapters/llama-cpp-model/index.js';
+export { SecretlintScanner } from './adapters/secretlint-scanner/index.js';
+export { openControlRoom, openConferenceServices, chatReplyValidator } from './adapters/compose/index.js';
+export type { ControlRoom } from './adapters/compose/index.js';

@@ -50,10 +50,20 @@ export const EndpointSchema = z.strictObject({
 });
 export type Endpoint = z.infer<typeof EndpointSchema>;
 
+/** An agent's override of the default endpoint: the same fields, none filled in by default. */
+export const EndpointOverrideSchema = z.strictObject({
+  baseUrl: z.string().url().optional(),
+  model: z.string().min(1).optional(),
+  apiKey: z.string().nullable().optional(),
+  profile: ModelProfileSchema.optional(),
+  stream: z.boolean().optional(),
+});
+export type EndpointOverride = z.infer<typeof EndpointOverrideSchema>;
+
 export const AgentEndpointsFileSchema = z.strictObject({
   schema_version: z.literal(AGENT_ENDPOINTS_SCHEMA_VERSION),
   default: EndpointSchema,
-  /** Per-agent overrides: any field of `default`. */
-  agents: z.record(z.string(), EndpointSchema.partial()).default({}),
+  /** Per-agent overrides: any field of `default`; fields left out keep the default's value. */
+  agents: z.record(z.string(), EndpointOverrideSchema).default({}),
 });
 export type AgentEndpointsFile = z.infer<typeof AgentEndpointsFileSchema>;

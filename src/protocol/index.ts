@@ -17,9 +17,10 @@ export {
   AgentsFileSchema,
   ModelProfileSchema,
   EndpointSchema,
+  EndpointOverrideSchema,
   AgentEndpointsFileSchema,
 } from './agents.js';
-export type { Agent, AgentsFile, ModelProfile, Endpoint, AgentEndpointsFile } from './agents.js';
+export type { Agent, AgentsFile, ModelProfile, Endpoint, EndpointOverride, AgentEndpointsFile } from './agents.js';
 export {
   REJECTION_CODES,
   STOP_HOOK_TOOL_CALL_REJECTED,

@@ -12,6 +12,12 @@ import { registerSettingsRoutes } from './routes/settings.js';
 import { registerTelemetryRoutes } from './routes/telemetry.js';
 import { registerTraceRoutes } from './routes/traces.js';
 import { registerVfsRoutes } from './routes/vfs.js';
+import { registerAudioRoutes } from './routes/audio.js';
+import { registerCanonRoutes } from './routes/canon.js';
+import { registerConfirmationRoutes } from './routes/confirmations.js';
+import { registerMemoryRoutes } from './routes/memory.js';
+import { registerRunRoutes } from './routes/runs.js';
+import { registerTaskRoutes } from './routes/tasks.js';
 import type { ServerApp } from './server-app.js';
 import { createServerContext } from './server-context.js';
 import type { ServerDependencies } from './server-dependencies.js';
@@ -36,13 +42,12 @@ export function createApp(deps: ServerDependencies): ServerApp {
   app.onError((error, c) => handleError(error, c, context.development));
   if (deps.token) app.use('/api/*', bearerAuth(deps.token));
   const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: limit,
-      onError: (c) => errorResponse(c, { status: 413, code: 'payload_too_large', message: `The request body is larger than ${limit} bytes; send less at once.` }),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: limit,
+    onError: (c) => errorResponse(c, { status: 413, code: 'payload_too_large', message: `The request body is larger than ${limit} bytes; send less at once.` }),
+  });
+  // Audio uploads carry their own, larger limit (checked by the audio route); every other body is JSON.
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === '/api/audio' ? next() : jsonLimit(c, next)));
   registerHealthRoutes(app, context);
   registerAgentRoutes(app, context);
   registerSettingsRoutes(app, context);
@@ -53,6 +58,12 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerAuditRoutes(app, context);
   registerTelemetryRoutes(app, context);
   registerTraceRoutes(app, context);
+  registerMemoryRoutes(app, { memory: context.room.memory });
+  registerAudioRoutes(app, { audio: context.room.audio, traces: context.room.traces });
+  registerCanonRoutes(app, context);
+  registerRunRoutes(app, context);
+  registerTaskRoutes(app, context);
+  registerConfirmationRoutes(app, context);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },

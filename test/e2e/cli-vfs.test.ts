@@ -86,17 +86,3 @@ describe('control-room init, vfs tree and vfs read', () => {
   });
 });
 
-describe('control-room start (the main job)', () => {
-  it('prepares the sample workspace when none exists and shows its tree and outline', async () => {
-    const target = path.join(base, 'started');
-    const run = await runCli(['start', '--workspace', target]);
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain('SCN-outline.md  (outline)');
-    expect(run.stdout).toContain('## Act 1');
-    expect(run.stderr).toContain('Preparing the sample manuscript');
-    const again = await runCli(['start', '--workspace', target, '--json']);
-    expect(again.status).toBe(0);
-    expect(again.stderr).toBe('');
-    expect(again.json<{ outline: { path: string } }>().outline.path).toBe('Story/SCN-outline.md');
-  });
-});

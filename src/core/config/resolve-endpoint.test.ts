@@ -13,3 +13,15 @@ describe('resolveEndpoint', () => {
     expect(agent).toMatchObject({ model: 'another-model', profile: 'cascade', fallbackModel: 'backup', source: 'agent' });
   });
 });
+
+describe('agent overrides loaded from the file', () => {
+  it('keep the default fields they do not name', async () => {
+    const { AgentEndpointsFileSchema } = await import('../../protocol/index.js');
+    const file = AgentEndpointsFileSchema.parse({
+      schema_version: 1,
+      default: { baseUrl: 'http://127.0.0.1:1234/v1', model: 'm', apiKey: 'k', profile: 'cascade', stream: true },
+      agents: { continuity: { model: 'x' } },
+    });
+    expect(resolveEndpoint(file, 'continuity', {})).toMatchObject({ model: 'x', apiKey: 'k', profile: 'cascade', stream: true });
+  });
+});
