@@ -153,9 +153,10 @@ describe('a 1:1 chat turn', () => {
   });
 
   it('answers through the fallback model when the primary returns HTTP 500', async () => {
-    const baseUrl = await serve({ models: { primary: [{ status: 500, message: 'boom' }], backup: [{ content: 'Act 1 is called Keys.' }] } });
+    const baseUrl = await serve({ models: { primary: [{ status: 500, message: 'boom' }], backup: [{ content: 'Act 1 is called Keys.\nEvidence: content | Story/SCN-outline.md | "Act 1 — Keys"' }] } });
     const result = await chat(baseUrl, 'What is Act 1 called?', [], { CONTROL_ROOM_LLM_MODEL: 'primary', CONTROL_ROOM_FALLBACK_MODEL: 'backup' });
-    expect(result.content).toBe('Act 1 is called Keys.');
+    expect(result.content).toBe('Act 1 is called Keys.\nEvidence: content | Story/SCN-outline.md | "Act 1 — Keys"');
+    expect(result.validation.ok).toBe(true);
     expect(result.usedFallback).toBe(true);
     expect(server!.requests.filter((request) => request.method === 'POST').map((request) => request.body!.model)).toEqual(['primary', 'backup']);
   });
@@ -178,10 +179,10 @@ describe('a 1:1 chat turn', () => {
     const baseUrl = await serve([
       { toolCalls: [{ name: 'file_reader', arguments: JSON.stringify({ path: 'Story/SCN-outline.md', start_line: 1, end_line: 2 }) }] },
       decide({ action: 'final' }),
-      { content: 'Act 1 is Keys.' },
+      groundedAnswer('Act 1 is Keys.', (receipts) => `Evidence: structural | Story/SCN-outline.md#L1-L2 | L1-L2 | receipt ${receipts}`),
       envelopeCall('file_reader', { path: 'Story/SCN-outline.md', start_line: 1, end_line: 2 }),
       decide({ action: 'final' }),
-      { content: 'Act 1 is Keys.' },
+      groundedAnswer('Act 1 is Keys.', (receipts) => `Evidence: structural | Story/SCN-outline.md#L1-L2 | L1-L2 | receipt ${receipts}`),
       (body) => ({ content: `Sure! I'll look it up: {"tool":"file_reader","args":{"path":"Story/SCN-outline.md"},"nonce":"${JSON.stringify(body.messages).match(/TOOL_NONCE: ([A-Za-z0-9_-]+)/)![1]}"}` }),
     ]);
     await writeEndpoints(workspace.dir, { baseUrl, model: 'loopback-model', profile: 'cascade' });

@@ -147,7 +147,8 @@ describe('hostile requests to every route', () => {
       const url = urlFor(operation.template, 'no-such-id', false);
       const answer = await send(operation.method.toUpperCase(), url, JSON.stringify({ message: huge, user_request: huge, attendees: [huge] }));
       expectRefusal(answer, `${operation.method} ${url} with 2 MiB`);
-      expect(answer.status, url).toBe(413);
+      // Audio uploads have their own 25 MiB limit: 2 MiB of text is refused as not audio instead.
+      expect(answer.status, url).toBe(url === '/api/audio' ? 415 : 413);
     }
     expect(await snapshot(fixture.dir)).toEqual(before);
   }, 240_000);
