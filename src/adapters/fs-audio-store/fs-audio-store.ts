@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ControlRoomError } from '../../protocol/index.js';
 import { AUDIO_SCHEMA_VERSION, AudioArtifactSchema, type AudioArtifact } from '../../protocol/audio.js';
 import { isAudioId, type AudioStore } from '../../core/audio/index.js';
-import { writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
+import { readVersionedJson, writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
 
 /** Where a workspace keeps its clips, relative to the workspace root. */
 export const AUDIO_DIR = '.control-room/audio';
@@ -50,25 +50,10 @@ export class FsAudioStore implements AudioStore {
   async get(audioId: string): Promise<AudioArtifact | null> {
     if (!isAudioId(audioId)) return null;
     const file = this.metadataFile(audioId);
-    let text: string;
-    try {
-      text = await fs.readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw corrupt(file, `it is not valid JSON (${(error as Error).message})`);
-    }
-    const version = (value as { schema_version?: unknown } | null)?.schema_version;
-    if (typeof version === 'number' && version > AUDIO_SCHEMA_VERSION) throw corrupt(file, `it was written by a newer Control Room (schema_version ${version})`);
-    const parsed = AudioArtifactSchema.safeParse(value);
-    if (!parsed.success) throw corrupt(file, `${parsed.error.issues[0]?.path.join('.') || 'the top level'}: ${parsed.error.issues[0]?.message ?? 'not an audio artifact'}`);
-    if (parsed.data.audio_id !== audioId) throw corrupt(file, 'its audio_id does not match its file name');
-    return parsed.data;
+    const artifact = await readVersionedJson(file, AudioArtifactSchema, AUDIO_SCHEMA_VERSION, corrupt);
+    if (artifact === null) return null;
+    if (artifact.audio_id !== audioId) throw corrupt(file, 'its audio_id does not match its file name');
+    return artifact;
   }
 
   async list(): Promise<AudioArtifact[]> {

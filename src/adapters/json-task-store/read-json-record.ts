@@ -1,38 +1,18 @@
 import { promises as fs } from 'node:fs';
 import type { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
+import { readVersionedJson } from '../fs-store/index.js';
 
 function corrupt(file: string, reason: string): ControlRoomError {
   return new ControlRoomError('task_store_corrupt', `${file} cannot be read: ${reason}. It was left untouched; repair it or move it aside.`, { fault: 'system', details: { file } });
 }
 
 /**
- * Reads one persisted JSON record and checks it against its schema: null when the file does not
- * exist, `task_store_corrupt` when it does not parse, does not match, or was written by a newer
- * Control Room (a higher `schema_version`), so a bad file is reported, never silently replaced.
+ * Reads one persisted task-store record: null when the file does not exist, `task_store_corrupt`
+ * when it does not parse, does not match, or was written by a newer Control Room.
  */
-export async function readJsonRecord<T>(file: string, schema: z.ZodType<T>, version: number): Promise<T | null> {
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw corrupt(file, `it is not valid JSON (${(error as Error).message})`);
-  }
-  const found = (value as { schema_version?: unknown } | null)?.schema_version;
-  if (typeof found === 'number' && found > version) throw corrupt(file, `it was written by a newer Control Room (schema_version ${found})`);
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw corrupt(file, `${first?.path.join('.') || 'the top level'}: ${first?.message ?? 'does not match its format'}`);
-  }
-  return parsed.data;
+export function readJsonRecord<T>(file: string, schema: z.ZodType<T>, version: number): Promise<T | null> {
+  return readVersionedJson(file, schema, version, corrupt);
 }
 
 /** The `.json` file names of a folder (none when it does not exist). */
