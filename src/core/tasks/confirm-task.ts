@@ -2,8 +2,7 @@ import { ControlRoomError } from '../../protocol/index.js';
 import type { ConfirmationChannel, ConfirmationRequest } from '../../protocol/auth.js';
 import type { TaskOutcome, TaskRecord } from '../../protocol/tasks.js';
 import { answerConfirmation } from '../auth/index.js';
-import { applyChain } from './apply-chain.js';
-import { finishTaskRound } from './finish-task-round.js';
+import { applyChainAndFinish, finishTaskRound } from './finish-task-round.js';
 import type { TaskDependencies } from './task-dependencies.js';
 import { inTaskRound } from './task-round.js';
 
@@ -55,15 +54,7 @@ async function answerHeld(confirmationId: string, pending: ConfirmationRequest, 
       return finishTaskRound(task, round, deps, {});
     }
     if (request.status === 'pending') return finishTaskRound(task, round, deps, { confirmation: request });
-    const applied = await applyChain(task, round, deps);
-    task.status = applied.status;
-    task.results = applied.results;
-    task.undo_available = applied.undoAvailable;
-    task.issues = applied.issues;
-    return finishTaskRound(task, round, deps, {
-      receipts: applied.receipts,
-      ...(applied.status === 'applied' ? {} : { failure: { code: 'task_operation_failed', reason: `The task ended ${applied.status}; see its results.` } }),
-    });
+    return applyChainAndFinish(task, round, deps);
   });
 }
 

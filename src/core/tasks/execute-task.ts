@@ -14,12 +14,11 @@ import { gateChain, openConfirmation } from '../auth/index.js';
 import type { CallModelOptions } from '../loop/index.js';
 import type { Workspace } from '../ports/index.js';
 import { requireConversationId } from '../state/index.js';
-import { applyChain } from './apply-chain.js';
 import { preflightBatch, type Preflight } from './preflight-batch.js';
 import { runStructuredStep, offeredJsonSchema } from './structured-step.js';
 import { buildTaskChain, chainSummary } from './task-chain.js';
 import { DEFAULT_TASK_CONVERSATION, type TaskDependencies } from './task-dependencies.js';
-import { finishTaskRound } from './finish-task-round.js';
+import { applyChainAndFinish, finishTaskRound } from './finish-task-round.js';
 import { newTaskRecord } from './task-outcome.js';
 import { actorMessages, filesNamedIn, plannerMessages, type FileExcerpt } from './task-prompts.js';
 import { inTaskRound, type RoundEnd, type TaskRound } from './task-round.js';
@@ -167,15 +166,7 @@ async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDe
     });
     return finishTaskRound(record, round, deps, { confirmation });
   }
-  const applied = await applyChain(record, round, deps);
-  record.status = applied.status;
-  record.results = applied.results;
-  record.undo_available = applied.undoAvailable;
-  record.issues = applied.issues;
-  return finishTaskRound(record, round, deps, {
-    receipts: applied.receipts,
-    ...(applied.status === 'applied' ? {} : { failure: { code: 'task_operation_failed', reason: `The task ended ${applied.status}; see its results.` } }),
-  });
+  return applyChainAndFinish(record, round, deps);
 }
 
 async function invalid(record: TaskRecord, round: TaskRound, deps: TaskDependencies, issues: ValidationIssue[]): Promise<RoundEnd<TaskOutcome>> {

@@ -1,5 +1,6 @@
 import type { ConfirmationRequest } from '../../protocol/auth.js';
 import type { TaskOutcome, TaskRecord } from '../../protocol/tasks.js';
+import { applyChain } from './apply-chain.js';
 import type { TaskDependencies } from './task-dependencies.js';
 import { taskOutcome } from './task-outcome.js';
 import type { RoundEnd, TaskRound } from './task-round.js';
@@ -26,4 +27,20 @@ export async function finishTaskRound(
     payload: { text: `task ${outcome.status}: ${outcome.summary}`, channel: 'text', task_id: record.task_id, status: outcome.status, stop_hook: outcome.stopHook, receipts: outcome.receipts },
   });
   return { value: outcome, ...(extras.failure ? { failure: extras.failure } : {}) };
+}
+
+/**
+ * Applies a gated chain, copies its outcome onto the task record and closes the round: the one
+ * ending shared by a task that needed no confirmation and a task whose last confirmation arrived.
+ */
+export async function applyChainAndFinish(record: TaskRecord, round: TaskRound, deps: TaskDependencies): ReturnType<typeof finishTaskRound> {
+  const applied = await applyChain(record, round, deps);
+  record.status = applied.status;
+  record.results = applied.results;
+  record.undo_available = applied.undoAvailable;
+  record.issues = applied.issues;
+  return finishTaskRound(record, round, deps, {
+    receipts: applied.receipts,
+    ...(applied.status === 'applied' ? {} : { failure: { code: 'task_operation_failed', reason: `The task ended ${applied.status}; see its results.` } }),
+  });
 }
