@@ -7,6 +7,8 @@ export interface BenchMeasure {
   label: string;
   /** Operations per second. */
   opsPerSecond: number;
+  /** How the figure reads in the report when "per second" says less (e.g. "3.10 ms"). */
+  figure?: string;
 }
 
 export interface BenchResult {

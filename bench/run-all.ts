@@ -6,7 +6,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import os from 'node:os';
-import type { Benchmark, BenchResult } from './harness.js';
+import type { Benchmark, BenchMeasure, BenchResult } from './harness.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
@@ -16,6 +16,7 @@ const files = readdirSync(here)
   .sort();
 
 const format = (value: number): string => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
+const figure = (measure: BenchMeasure): string => measure.figure ?? `${format(measure.opsPerSecond)}/s`;
 const results: BenchResult[] = [];
 for (const file of files) {
   const module = (await import(pathToFileURL(path.join(here, file)).href)) as { default: Benchmark };
@@ -23,7 +24,7 @@ for (const file of files) {
   const outcome = await module.default.run();
   results.push(outcome);
   process.stdout.write(
-    `  ${outcome.ours.label}: ${format(outcome.ours.opsPerSecond)}/s   ${outcome.baseline.label}: ${format(outcome.baseline.opsPerSecond)}/s   ratio ${outcome.ratio.toFixed(1)}×\n`,
+    `  ${outcome.ours.label}: ${figure(outcome.ours)}   ${outcome.baseline.label}: ${figure(outcome.baseline)}   ratio ${outcome.ratio.toFixed(1)}×\n`,
   );
   for (const note of outcome.notes ?? []) process.stdout.write(`  - ${note}\n`);
 }
@@ -39,7 +40,7 @@ if (only.length === 0) {
     '|---|---|---|---|---|',
     ...results.map(
       (row) =>
-        `| ${row.name} | ${row.input} | ${row.ours.label}: ${format(row.ours.opsPerSecond)}/s | ${row.baseline.label}: ${format(row.baseline.opsPerSecond)}/s | ${row.ratio.toFixed(1)}× |`,
+        `| ${row.name} | ${row.input} | ${row.ours.label}: ${figure(row.ours)} | ${row.baseline.label}: ${figure(row.baseline)} | ${row.ratio.toFixed(1)}× |`,
     ),
     '',
     ...results.flatMap((row) => (row.notes?.length ? [`**${row.name}**`, '', ...row.notes.map((note) => `- ${note}`), ''] : [])),

@@ -1,7 +1,8 @@
 import type { ControlRoomError } from '../../protocol/index.js';
 import { modelError } from '../../core/streaming/index.js';
+import { TransportError } from './post-request.js';
 
-/** What was going on when `fetch` or a body read failed. */
+/** What was going on when the request or a body read failed. */
 export interface FailureContext {
   endpoint: string;
   model: string;
@@ -12,9 +13,9 @@ export interface FailureContext {
   responseStarted: boolean;
 }
 
-/** True for the errors `fetch` and body reads throw (as opposed to errors from our own callbacks). */
+/** True for the errors the transport and body reads throw (as opposed to errors from our own callbacks). */
 export function isFetchFailure(error: unknown): boolean {
-  if (error instanceof TypeError) return true;
+  if (error instanceof TransportError || error instanceof TypeError) return true;
   const name = error instanceof Error ? error.name : undefined;
   return name === 'AbortError' || name === 'TimeoutError';
 }

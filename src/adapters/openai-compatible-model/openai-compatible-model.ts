@@ -3,6 +3,7 @@ import type { Model } from '../../core/ports/index.js';
 import { modelError, parseChatCompletionBody, toModelResponse, type AggregatedCompletion } from '../../core/streaming/index.js';
 import { fetchFailure, isFetchFailure, type FailureContext } from './fetch-failure.js';
 import { httpFailure } from './http-failure.js';
+import { postRequest, readText } from './post-request.js';
 import { readEventStream } from './read-event-stream.js';
 import { toWireRequest } from './to-wire-request.js';
 
@@ -23,7 +24,7 @@ export interface OpenAiCompatibleModelOptions {
 
 export const DEFAULT_MODEL_TIMEOUT_MS = 120_000;
 
-/** A chat model behind any OpenAI-compatible `/chat/completions` endpoint, over global `fetch`. */
+/** A chat model behind any OpenAI-compatible `/chat/completions` endpoint, over node:http(s) with keep-alive. */
 export class OpenAiCompatibleModel implements Model {
   readonly name: string;
   readonly endpoint: string;
@@ -60,15 +61,13 @@ export class OpenAiCompatibleModel implements Model {
     const stream = request.stream ?? this.options.stream ?? false;
     const body = JSON.stringify(toWireRequest(this.name, request, stream));
     try {
-      const response = await fetch(`${this.endpoint}/chat/completions`, { method: 'POST', headers: this.headers(stream), body, signal });
+      const response = await postRequest(`${this.endpoint}/chat/completions`, { headers: this.headers(stream), body, signal });
       context.responseStarted = true;
-      if (!response.ok) throw httpFailure(response.status, await response.text(), this.endpoint, this.name);
+      if (response.status < 200 || response.status > 299) throw httpFailure(response.status, await readText(response.body), this.endpoint, this.name);
       // Some servers ignore `stream: true` and answer with one JSON body; both are read.
-      const isEventStream = (response.headers.get('content-type') ?? '').includes('text/event-stream');
-      const completion: AggregatedCompletion =
-        isEventStream && response.body !== null
-          ? await readEventStream(response.body, request.onDelta)
-          : parseChatCompletionBody(await response.text());
+      const completion: AggregatedCompletion = response.contentType.includes('text/event-stream')
+        ? await readEventStream(response.body, request.onDelta)
+        : parseChatCompletionBody(await readText(response.body));
       if (!completion.finished) {
         throw modelError('model_bad_response', `The stream from ${this.endpoint} ended before the reply finished (no finish reason, no [DONE]); try again.`, {
           transient: true,

@@ -1,28 +1,28 @@
+import type { IncomingMessage } from 'node:http';
 import type { ModelDelta } from '../../protocol/index.js';
 import { createChatCompletionStreamDecoder, type AggregatedCompletion } from '../../core/streaming/index.js';
+import { TransportError } from './post-request.js';
 
 /**
  * Reads a `text/event-stream` body through the stream decoder. Bytes are decoded with
  * `stream: true`, so a character split across two network reads arrives whole. Reading stops at
- * `[DONE]` and the rest of the body is cancelled, so a server that keeps the socket open after
+ * `[DONE]` and the rest of the body is discarded, so a server that keeps the socket open after
  * the sentinel cannot stall the turn.
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, onDelta?: (delta: ModelDelta) => void): Promise<AggregatedCompletion> {
+export async function readEventStream(body: IncomingMessage, onDelta?: (delta: ModelDelta) => void): Promise<AggregatedCompletion> {
   const decoder = createChatCompletionStreamDecoder(onDelta === undefined ? {} : { onDelta });
   const text = new TextDecoder('utf-8');
-  const reader = body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      decoder.push(text.decode(value, { stream: true }));
+    for await (const part of body) {
+      decoder.push(text.decode(part as Buffer, { stream: true }));
       if (decoder.done) break;
     }
     decoder.push(text.decode());
   } catch (error) {
-    reader.cancel().catch(() => undefined);
-    throw error;
+    body.destroy();
+    // A failure of our own callback (onDelta) stays what it is; the network's becomes a transport failure.
+    throw body.errored !== null || (error as { code?: unknown } | null)?.code !== undefined ? new TransportError(error) : error;
   }
-  if (decoder.done) await reader.cancel().catch(() => undefined);
+  if (decoder.done) body.destroy();
   return decoder.end();
 }

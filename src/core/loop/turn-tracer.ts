@@ -31,9 +31,19 @@ export class TurnTracer {
     await this.traces.appendEvent(this.roundId, { ...event, payload: value });
   }
 
+  /**
+   * The prompt is scrubbed message by message before it is joined and capped: each step of a turn
+   * resends the earlier messages, which the scrubber then knows are clean, and a secret is never
+   * cut in half by the cap before it is found.
+   */
   async llmRequest(model: string, messages: readonly ChatMessage[], extra: Record<string, unknown> = {}): Promise<void> {
-    const prompt = capPrompt(renderMessages(messages));
-    await this.event({ event_type: 'llm.request', payload: { model, prompt_hash: prompt.prompt_hash, prompt_head: prompt.prompt_head, prompt_tail: prompt.prompt_tail, ...extra } });
+    const scrubbed = await Promise.all(messages.map(async (message) => ({ ...message, content: (await this.scrubber.scrub(message.content, { allow: this.allow })).text })));
+    const prompt = capPrompt(renderMessages(scrubbed));
+    const { value } = await this.scrubber.scrubValue({ model, ...extra }, { allow: this.allow });
+    await this.traces.appendEvent(this.roundId, {
+      event_type: 'llm.request',
+      payload: { ...value, prompt_hash: prompt.prompt_hash, prompt_head: prompt.prompt_head, prompt_tail: prompt.prompt_tail },
+    });
   }
 
   async llmResponse(model: string, latencyMs: number, text: string, extra: Record<string, unknown> = {}): Promise<void> {

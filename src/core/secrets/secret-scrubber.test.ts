@@ -70,3 +70,52 @@ describe('findHighEntropyTokens', () => {
     expect(findHighEntropyTokens('internationalisation-counterrevolutionaries')).toHaveLength(0);
   });
 });
+
+describe('SecretScrubber memory of clean texts', () => {
+  /** A scanner that counts its scans and finds `LEAK` anywhere it is asked to look. */
+  const countingScanner = () => {
+    const seen: string[] = [];
+    return {
+      seen,
+      scanner: {
+        scan: async (text: string) => {
+          seen.push(text);
+          const at = text.indexOf('password=LEAK');
+          return at === -1 ? [] : [{ start: at + 9, end: at + 13, rule: 'test-leak' }];
+        },
+      },
+    };
+  };
+
+  it('scans a clean text once, however often it passes', async () => {
+    const { scanner, seen } = countingScanner();
+    const scrubber = new SecretScrubber(scanner, new MemorySecretVault());
+    const text = 'The password for the lamp room is never spoken aloud.';
+    for (let pass = 0; pass < 5; pass += 1) expect(await scrubber.scrub(text)).toEqual({ text, refs: [] });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('never remembers a text that held a secret, so every pass scrubs it again', async () => {
+    const { scanner } = countingScanner();
+    const scrubber = new SecretScrubber(scanner, new MemorySecretVault());
+    for (let pass = 0; pass < 3; pass += 1) {
+      const result = await scrubber.scrub('password=LEAK in the log');
+      expect(result.text).not.toContain('LEAK');
+      expect(result.refs).toHaveLength(1);
+    }
+  });
+
+  it('keeps what a text is clean under apart per allow list', async () => {
+    const { githubToken } = makeFakeCredentials();
+    const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+    const nonce = 'n0Nce7QxW2vR9kLm4TzP8aYb';
+    const text = `TOOL_NONCE: ${nonce}`;
+    expect((await scrubber.scrub(text, { allow: new Set([nonce]) })).text).toBe(text);
+    // Clean under the allow list is not clean without it: the nonce-shaped token is scrubbed.
+    expect((await scrubber.scrub(text)).text).not.toContain(nonce);
+    // A text crafted to look like another entry's key does not borrow its verdict.
+    const crafted = `${JSON.stringify([nonce]).length}:${JSON.stringify([nonce])}${githubToken}`;
+    expect((await scrubber.scrub(crafted)).text).not.toContain(githubToken);
+    expect((await scrubber.scrub(githubToken, { allow: new Set([nonce]) })).text).not.toContain(githubToken);
+  });
+});

@@ -16,6 +16,8 @@ export interface ScrubResult {
  */
 const RULE_TRIGGERS =
   /AKIA|ASIA|aws|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|-----BEGIN|PRIVATE KEY|sk-|xox[abposr]-|hooks\.slack|SG\.|AIza|hf_|npm_|dapi|hvs\.|lin_api|ntn_|secret_|shpat_|shpss_|figd_|gsk_|vercel|:\/\/[^\s/]*:[^\s/]*@|password|passwd|token|api[_-]?key|bearer/i;
+/** How many characters of known-clean text the scrubber remembers (about 8 MB of strings). */
+const CLEAN_MEMO_CHARS = 4_000_000;
 /** AWS access key ids, which the preset reports only next to their secret. */
 const AWS_ACCESS_KEY_ID = /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}\b/g;
 
@@ -36,6 +38,14 @@ function mergeHits(hits: SecretHit[]): SecretHit[] {
  * stored or sent anywhere.
  */
 export class SecretScrubber {
+  /**
+   * Texts found clean before, oldest first. The same texts pass again and again (system prompts,
+   * tool results shown to six agents, trace payloads); a text's verdict depends only on the text
+   * and the allow list, so a clean one is remembered under both and not scanned twice.
+   */
+  private readonly clean = new Map<string, number>();
+  private cleanChars = 0;
+
   constructor(
     private readonly scanner: SecretScanner,
     private readonly vault: SecretVault,
@@ -43,12 +53,19 @@ export class SecretScrubber {
 
   async scrub(text: string, options: { allow?: ReadonlySet<string> } = {}): Promise<ScrubResult> {
     if (text === '') return { text, refs: [] };
+    // The allow list is length-prefixed, so no text can forge another entry's key.
+    const allowed = options.allow !== undefined && options.allow.size > 0 ? JSON.stringify([...options.allow].sort()) : '';
+    const memoKey = `${allowed.length}:${allowed}${text}`;
+    if (this.clean.has(memoKey)) return { text, refs: [] };
     const hits: SecretHit[] = findHighEntropyTokens(text, options.allow);
     for (const match of text.matchAll(AWS_ACCESS_KEY_ID)) {
       hits.push({ start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, rule: 'aws-access-key-id' });
     }
     if (RULE_TRIGGERS.test(text)) hits.push(...(await this.scanner.scan(text)));
-    if (hits.length === 0) return { text, refs: [] };
+    if (hits.length === 0) {
+      this.remember(memoKey);
+      return { text, refs: [] };
+    }
     const refs: string[] = [];
     let output = '';
     let cursor = 0;
@@ -61,6 +78,17 @@ export class SecretScrubber {
       cursor = hit.end;
     }
     return { text: output + text.slice(cursor), refs };
+  }
+
+  private remember(key: string): void {
+    if (key.length > CLEAN_MEMO_CHARS / 16) return;
+    this.clean.set(key, key.length);
+    this.cleanChars += key.length;
+    for (const [oldest, length] of this.clean) {
+      if (this.cleanChars <= CLEAN_MEMO_CHARS) break;
+      this.clean.delete(oldest);
+      this.cleanChars -= length;
+    }
   }
 
   /** Scrubs every string inside a JSON-like value (objects, arrays), returning a new value. */

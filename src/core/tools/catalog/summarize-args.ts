@@ -31,11 +31,22 @@ function typeOf(node: JsonSchemaNode): string {
   return Array.isArray(node.type) ? node.type.join('|') : (node.type ?? 'any');
 }
 
+// Schemas are immutable once built, and every prompt of every turn renders the catalog: derive once.
+const summaries = new WeakMap<z.ZodObject, readonly string[]>();
+
 /**
  * One line per argument, from the schema's JSON Schema: `name: type, required — description`.
  * Derived from the runtime schema, so the catalog can never describe arguments the parser refuses.
  */
-export function summarizeArgs(schema: z.ZodObject): string[] {
+export function summarizeArgs(schema: z.ZodObject): readonly string[] {
+  const known = summaries.get(schema);
+  if (known) return known;
+  const summary = Object.freeze(describeArgs(schema));
+  summaries.set(schema, summary);
+  return summary;
+}
+
+function describeArgs(schema: z.ZodObject): string[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
   const required = new Set(json.required ?? []);
   return Object.entries(json.properties ?? {}).map(([name, node]) => {

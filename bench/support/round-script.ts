@@ -1,0 +1,51 @@
+/**
+ * The scripted model of the round benchmarks: its every reply is read from what it was asked, so
+ * one script serves in-process models and a loopback model server alike. In a tool phase it makes
+ * the three calls in turn (with the turn's own nonce), then `final`; asked for an answer, it quotes
+ * a source its agent may cite and names every receipt it was shown.
+ */
+import { findToolNonce } from '../../src/adapters/scripted-model/index.js';
+import { defaultAgentsFile } from '../../src/core/agents/index.js';
+import type { Agent } from '../../src/protocol/index.js';
+
+export const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
+export const SCENE = 'Story/Scenes/SCN-01-the-lamp-room.md';
+export const QUESTION = 'Does scene one agree with Hester’s card?';
+export const CALLS = [
+  { tool: 'file_reader', args: { path: HESTER } },
+  { tool: 'file_reader', args: { path: SCENE, start_line: 1, end_line: 40 } },
+  { tool: 'file_locator', args: { search_criteria: 'Owen' } },
+];
+
+/** The five default agents and a sixth, so a round has six speakers. */
+export const SIX_AGENTS: Agent[] = [
+  ...defaultAgentsFile().agents,
+  { id: 'researcher', name: 'Researcher', role: 'Researcher', order: 5, muted: false, framing: 'You check facts of the world.', evidenceSources: ['Story/', 'Compendium/'] },
+];
+
+interface Message {
+  role: string;
+  content?: unknown;
+}
+
+const textOf = (content: unknown): string => (typeof content === 'string' ? content : '');
+
+/** The reply's text for a request with these messages. */
+export function scriptedReplyText(messages: readonly Message[]): string {
+  const system = textOf(messages[0]?.content);
+  const nonce = findToolNonce(messages.slice(0, 1));
+  const toolResults = messages.filter((message) => message.role === 'tool').length;
+  if (nonce !== undefined) {
+    const next = CALLS[toolResults];
+    if (toolResults === 0) return JSON.stringify({ ...CALLS[0], nonce });
+    return JSON.stringify(next ? { action: 'tool', ...next, nonce } : { action: 'final', nonce });
+  }
+  const prompt = messages.map((message) => textOf(message.content)).join('\n');
+  const name = /^You are (.+?), the /.exec(system)?.[1];
+  const agent = SIX_AGENTS.find((candidate) => candidate.name === name);
+  const receipts = [...new Set(prompt.match(/rcpt_[A-Za-z0-9_-]{10,}/g) ?? [])].join(', ');
+  const usesCard = agent?.evidenceSources.some((source) => source.startsWith('Compendium/') || source === 'Canon.md') ?? false;
+  return usesCard
+    ? `Hester's card gives her grey eyes, which scene one does not contradict.\nEvidence: content | ${HESTER} | "eyes: grey" | receipt ${receipts}`
+    : `Owen is already at the tower when she arrives.\nEvidence: content | ${SCENE} | "Owen Tresk was waiting for her at the tower door" | receipt ${receipts}`;
+}
