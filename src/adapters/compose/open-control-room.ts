@@ -8,7 +8,7 @@ import { MemorySecretVault, SecretScrubber } from '../../core/secrets/index.js';
 import { coreTools, renderToolCatalog, ToolRegistry, type ToolContext } from '../../core/tools/index.js';
 import { FsWorkspace, loadAgentEndpoints, loadAgents } from '../fs-workspace/index.js';
 import { JsonIssueStore } from '../json-issue-store/index.js';
-import { JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
+import { describeTornLineRepair, JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
 import { loadToolCatalog } from '../fs-catalog/index.js';
 import { LlamaCppModel } from '../llama-cpp-model/index.js';
 import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
@@ -82,7 +82,10 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const auditLog = new JsonlAuditLog(root);
   const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys });
   const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+  // Recovery from an interrupted run, before any store writes: temporary files of dead writers in
+  // every store folder (app data and the manuscript folders), then receipt lines cut off mid-append.
   const swept = await sweepStaleTempFiles(root);
+  const mended = await auditLog.repairTornLines();
   const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
   const memory = await openBucketMemory(root, { clock, ids, scrubber });
   const audio = openAudioLibrary(root, { env, clock, ids });
@@ -107,7 +110,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const gate = new TurnGate();
   const room: ControlRoom = {
     root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio,
-    warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`)],
+    warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`), ...mended.map(describeTornLineRepair)],
     endpointFor,
     modelsFor,
     turnDependencies: () => ({

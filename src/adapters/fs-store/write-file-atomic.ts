@@ -1,14 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { temporarySibling } from './temporary-file-name.js';
 
 /**
  * Writes a file so readers see either the old or the new content, never half of it: write a
- * temporary sibling, flush it, then rename over the target. The temporary file is removed on failure.
+ * temporary sibling (named after this process, see temporary-file-name.ts), flush it, then rename
+ * over the target. The temporary file is removed on failure; one a kill left is swept on the next open.
  */
 export async function writeFileAtomic(filePath: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
-  const temporary = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporarySibling(filePath);
   const handle = await fs.open(temporary, 'w', options.mode ?? 0o644);
   try {
     await handle.writeFile(data);

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Flushes a folder so a file just created in it survives a crash (a no-op where folders cannot be opened). */
@@ -16,24 +17,18 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 /**
- * Appends text to a file with one write and one fsync. If the file ends without a newline (a
- * write torn by a crash), a newline goes first so the torn line stays on its own — verify
- * reports it — and the new lines stay whole.
+ * Appends whole lines to a file with one write and one fsync. `repairTail` runs first on the open
+ * file, so it can mend what an earlier, interrupted append left at the end (see repair-torn-line.ts)
+ * before new lines go after it.
  */
-export async function appendLines(filePath: string, text: string): Promise<void> {
+export async function appendLines(filePath: string, text: string, repairTail: (handle: FileHandle) => Promise<unknown>): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
   const handle = await fs.open(filePath, 'a+');
   let created = false;
   try {
-    const { size } = await handle.stat();
-    created = size === 0;
-    let prefix = '';
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) prefix = '\n';
-    }
-    await handle.appendFile(prefix + text, 'utf8');
+    created = (await handle.stat()).size === 0;
+    await repairTail(handle);
+    await handle.appendFile(text, 'utf8');
     await handle.sync();
   } finally {
     await handle.close();

@@ -11,3 +11,6 @@ export {
 export type { LoadedReceiptKeys } from './receipt-key-files.js';
 export { ISSUE_LINKS_SCHEMA_VERSION } from './link-receipts-to-issue.js';
 export { verifyWorkspaceAudit, listWorkspaceReceipts } from './verify-workspace-audit.js';
+export { repairTornLine, describeTornLineRepair, QUARANTINE_DIR, TORN_LINE_SCHEMA_VERSION } from './repair-torn-line.js';
+export type { TornLineRepair } from './repair-torn-line.js';
+export type { RepairSessionLogsOptions } from './repair-session-logs.js';

@@ -72,20 +72,27 @@ describe('JsonlAuditLog storage', () => {
     await expect(log.appendBatch([a as ToolReceipt, b as ToolReceipt])).rejects.toMatchObject({ code: 'audit_batch_mixed' });
   });
 
-  it('keeps a torn last line on its own line and carries on the chain after it', async () => {
+  it('moves a torn last line aside before appending, so the chain carries on and verifies', async () => {
     const { root, log, ledger } = fresh();
     const receipts = await recordMany(ledger, 's1', 2);
     const file = path.join(root, '.control-room/audit/sessions/s1/tool_receipts.jsonl');
+    const whole = await fs.readFile(file, 'utf8');
     await fs.appendFile(file, '{"schema_version":1,"receipt_id":"rcpt_');
     const restarted = new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys });
     const next = await restarted.record(run('s1', 9));
-    const lines = (await fs.readFile(file, 'utf8')).split('\n');
-    expect(lines).toHaveLength(5);
-    expect(lines[2]).toBe('{"schema_version":1,"receipt_id":"rcpt_');
-    expect(JSON.parse(lines[3] as string)).toEqual(next);
+    expect(await fs.readFile(file, 'utf8')).toBe(`${whole}${JSON.stringify(next)}\n`);
     expect(await log.list('s1')).toEqual([...receipts, next]);
-    const report = await verifyAuditLog(log, keys);
-    expect(report.firstBad).toMatchObject({ line: 3, reason: expect.stringMatching(/cut off mid-JSON/) });
+    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true, receipts: 3, firstBad: null });
+    const quarantine = path.join(root, '.control-room/audit/quarantine');
+    const [record] = await fs.readdir(quarantine);
+    expect(record).toMatch(new RegExp(`^s1\\.torn-at-${Buffer.byteLength(whole)}\\.[0-9a-f]{12}\\.json$`));
+    expect(JSON.parse(await fs.readFile(path.join(quarantine, record!), 'utf8'))).toMatchObject({
+      kind: 'torn_receipt_line',
+      session_id: 's1',
+      log_file: '.control-room/audit/sessions/s1/tool_receipts.jsonl',
+      offset: Buffer.byteLength(whole),
+      text: '{"schema_version":1,"receipt_id":"rcpt_',
+    });
   });
 });
 

@@ -15,6 +15,8 @@ import {
 import { appendLines } from './append-lines.js';
 import { linkReceiptsToIssue } from './link-receipts-to-issue.js';
 import { parseReceiptLine, parseReceiptLines, readReceiptLines } from './read-receipt-lines.js';
+import { repairSessionLogs, type RepairSessionLogsOptions } from './repair-session-logs.js';
+import { repairTornLine, type TornLineRepair } from './repair-torn-line.js';
 
 /** Sub-folders of `parent` that are valid audit ids and hold `fileName`, sorted. */
 async function foldersWith(parent: string, fileName: string): Promise<string[]> {
@@ -50,7 +52,16 @@ export class JsonlAuditLog implements AuditLog {
       throw new ControlRoomError('audit_batch_mixed', 'A batch of receipts must belong to one session.', { fault: 'system' });
     }
     const text = receipts.map((receipt) => `${JSON.stringify(receipt)}\n`).join('');
-    await appendLines(absolute(this.root, sessionLogRelative(sessionId)), text);
+    // A line an earlier, interrupted append cut off is moved aside first, so the new lines are never glued to it.
+    await appendLines(absolute(this.root, sessionLogRelative(sessionId)), text, (handle) => repairTornLine(handle, { root: this.root, sessionId }));
+  }
+
+  /**
+   * Mends every session log whose last line an interrupted append cut off (quarantining the
+   * bytes, see repair-torn-line.ts). Run once when the workspace opens, before anything appends.
+   */
+  async repairTornLines(options: RepairSessionLogsOptions = {}): Promise<TornLineRepair[]> {
+    return repairSessionLogs(this.root, await this.sessions(), options);
   }
 
   async last(sessionId: string): Promise<ToolReceipt | null> {

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, ty
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ControlRoomError } from '../../protocol/index.js';
+import { temporarySibling } from '../fs-store/index.js';
 import type { ReceiptKeys, ReceiptVerifyKeys } from '../../core/receipts/index.js';
 import { absolute, AUDIT_DIR } from './audit-paths.js';
 
@@ -25,7 +26,8 @@ export interface LoadedReceiptKeys<Keys> {
  */
 async function createExclusive(filePath: string, data: string | Buffer, mode: number): Promise<boolean> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
-  const temporary = `${filePath}.${randomBytes(6).toString('hex')}.tmp`;
+  // Named like every atomic write's temporary file, so a kill between open and link leaves one the next open sweeps.
+  const temporary = temporarySibling(filePath);
   const handle = await fs.open(temporary, 'wx', mode);
   try {
     await handle.writeFile(data);

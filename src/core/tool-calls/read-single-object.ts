@@ -77,9 +77,13 @@ export function readSingleObject(text: unknown, tools: ToolSchemaLookup): Single
   const first = trimmed.charCodeAt(0);
   const last = trimmed.charCodeAt(trimmed.length - 1);
 
+  // A failed whole-text parse is kept: when the scanner finds that same text as the only object,
+  // parsing it again would fail the same way (a failing JSON.parse is the costly case).
+  let wholeFailure: { ok: false; error: string } | undefined;
   if (first === 0x7b && last === 0x7d) {
     const whole = parseJson(trimmed);
     if (whole.ok && isPlainObject(whole.value)) return single(whole.value);
+    if (!whole.ok) wholeFailure = whole;
   } else if (first === 0x5b && last === 0x5d) {
     const whole = parseJson(trimmed);
     if (whole.ok && Array.isArray(whole.value) && whole.value.filter(isPlainObject).length > 1) {
@@ -95,7 +99,8 @@ export function readSingleObject(text: unknown, tools: ToolSchemaLookup): Single
   }
   const values: Record<string, unknown>[] = [];
   for (const [index, span] of scan.spans.entries()) {
-    const parsed = parseJson(trimmed.slice(span.start, span.end));
+    const covered = span.start === 0 && span.end === trimmed.length;
+    const parsed = covered && wholeFailure !== undefined ? wholeFailure : parseJson(trimmed.slice(span.start, span.end));
     if (!parsed.ok || !isPlainObject(parsed.value)) {
       const where = scan.spans.length > 1 ? `Object ${index + 1} of ${scan.spans.length}` : 'The object';
       const why = parsed.ok ? 'is not a JSON object' : `is not valid JSON (${parsed.error})`;

@@ -47,3 +47,14 @@ export function eventOrderProblems(traced: TracedRound): string[] {
   });
   return problems;
 }
+
+/** Session receipt logs whose last byte is not a newline (an append cut off), relative to the workspace. */
+export async function tornSessionLogs(dir: string): Promise<string[]> {
+  const torn: string[] = [];
+  for (const file of await appDataFiles(dir)) {
+    if (!/^\.control-room[/\\]audit[/\\]sessions[/\\][^/\\]+[/\\]tool_receipts\.jsonl$/.test(file)) continue;
+    const text = await fs.readFile(path.join(dir, file));
+    if (text.length > 0 && text[text.length - 1] !== 0x0a) torn.push(file);
+  }
+  return torn;
+}
