@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { appendLine } from '../adapters/fs-store/index.js';
 import { ControlRoomError, type ConferenceRoundResult } from '../protocol/index.js';
 
 /**
@@ -30,7 +31,7 @@ export class JsonlConferenceTranscripts implements ConferenceTranscripts {
   async append(result: ConferenceRoundResult): Promise<void> {
     const file = fileOf(this.root, result.conferenceId);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.appendFile(file, `${JSON.stringify({ schema_version: TRANSCRIPT_SCHEMA_VERSION, ...result })}\n`, 'utf8');
+    await appendLine(file, JSON.stringify({ schema_version: TRANSCRIPT_SCHEMA_VERSION, ...result }));
   }
 
   async list(conferenceId: string): Promise<ConferenceRoundResult[]> {

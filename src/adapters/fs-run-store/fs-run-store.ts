@@ -13,7 +13,7 @@ import {
   type RunStepEntry,
 } from '../../protocol/runs.js';
 import type { RunStore } from '../../core/runs/index.js';
-import { writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
+import { appendLine, writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
 
 const RUN_FILE = 'run.json';
 const STEPS_FILE = 'steps.jsonl';
@@ -55,13 +55,7 @@ export class FsRunStore implements RunStore {
   }
 
   async appendStep(runId: string, entry: RunStepEntry): Promise<void> {
-    const handle = await fs.open(path.join(this.folder(runId), STEPS_FILE), 'a');
-    try {
-      await handle.write(`${JSON.stringify(entry)}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await appendLine(path.join(this.folder(runId), STEPS_FILE), JSON.stringify(entry));
   }
 
   async readSteps(runId: string): Promise<RunStepEntry[]> {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ControlRoomError, type RoundEvent, type TracedRound } from '../../protocol/index.js';
+import { temporarySibling } from '../../adapters/fs-store/index.js';
 import { openSqliteTraceStore, TRACES_DB_PATH } from '../../adapters/sqlite-trace-store/index.js';
 import type { TraceStore } from '../../core/ports/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
@@ -65,7 +65,7 @@ async function streamRounds(store: TraceStore | null, write: (chunk: string) => 
 /** Writes the export to a temporary sibling of `target`, flushes it and renames it into place. */
 async function exportToFile(store: TraceStore | null, target: string, progress: (rounds: number) => void): Promise<{ rounds: number; events: number }> {
   await fs.mkdir(path.dirname(target), { recursive: true });
-  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporarySibling(target);
   const handle = await fs.open(temporary, 'w', 0o644);
   try {
     const counts = await streamRounds(
