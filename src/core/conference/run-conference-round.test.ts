@@ -224,6 +224,27 @@ describe('runConferenceRound', () => {
     expect(header).toMatchObject({ status: 'failed', failure_code: 'model_http_error' });
   });
 
+  it('never archives two rounds under one number when a round dies right after its archive', async () => {
+    const conference = await createConference({ attendees: ['editor'] }, services.rosterDependencies());
+    const greet = () => model.push({ content: 'Nothing to look up for a greeting.' }, { content: `Hello.\nEvidence: absence | Story/SCN-outline.md | checked Story/SCN-outline.md for "hello"` }, byAgent({ Editor: 'ABSTAIN' }));
+    const deps = services.dependencies();
+    // The first archive is written, then the round dies, as a crash at that moment would leave it.
+    const create = deps.issues.create.bind(deps.issues);
+    let deaths = 1;
+    deps.issues.create = async (input) => {
+      const issue = await create(input);
+      if (deaths-- > 0) throw new Error('killed after the archive');
+      return issue;
+    };
+    greet();
+    await expect(runConferenceRound({ conferenceId: conference.id, message: 'Hello, room' }, deps)).rejects.toThrow('killed after the archive');
+    greet();
+    const next = await runConferenceRound({ conferenceId: conference.id, message: 'Hello again' }, deps);
+    expect(next.round).toBe(2);
+    const titles = (await room.issues.list()).map((issue) => issue.title).sort();
+    expect(titles).toEqual([`Conference ${conference.id} — Turn 1`, `Conference ${conference.id} — Turn 2`]);
+  });
+
   it('refuses an unknown conference', async () => {
     await expect(runConferenceRound({ conferenceId: 'conf-missing', message: 'x' }, services.dependencies())).rejects.toMatchObject({ code: 'conference_not_found' });
   });

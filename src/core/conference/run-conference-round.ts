@@ -89,6 +89,10 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
       await decideSeat(seat, { message, knownReceiptIds, buffer, tracer, decided, input, deps, conferenceId, round, emit });
     }
 
+    // The round's number is taken before it is archived: a crash in between leaves a gap in the
+    // numbering, never two archived rounds with the same number.
+    const latest = await requireConference(conferenceId, deps.conferences);
+    await deps.conferences.update({ ...latest, rounds: round, updatedAt: deps.clock.nowIso() });
     const issue = await deps.issues.create({
       title: conferenceIssueTitle(conferenceId, round),
       body: roundTranscript({ message, entries: decided.entries, agents: deps.agents, receipts }),
@@ -97,8 +101,6 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
       sessionId: conferenceId,
     });
     if (receipts.length > 0) await deps.auditLog.linkToIssue(conferenceId, issue.id, receipts);
-    const latest = await requireConference(conferenceId, deps.conferences);
-    await deps.conferences.update({ ...latest, rounds: round, updatedAt: deps.clock.nowIso() });
     await deps.credits.apply(decided.credits);
     await deps.telemetry.record({ sessionId: conferenceId, conferenceId, hits: decided.hits });
     // Round close: nothing of this round reaches the next one (phase-2 histories were never kept).
