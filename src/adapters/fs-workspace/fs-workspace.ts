@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promises as fs, type Dirent } from 'node:fs';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import {
   CANON_INDEX_STORAGE_PATH,
@@ -10,16 +10,29 @@ import {
   type VfsFileContent,
   type VfsFileNode,
   type VfsFolderNode,
-  type VfsNode,
   type VfsStat,
   type VfsTree,
 } from '../../protocol/index.js';
 import type { Workspace } from '../../core/ports/index.js';
 import { classifyVfsPath, pickOutline, requireVfsPath, sliceLines, splitLines } from '../../core/vfs/index.js';
+import { settledBefore, signatureOf } from './change-signature.js';
+import { ContentCache, type CachedContent } from './content-cache.js';
+import { FolderListings, type ScannedFolder } from './folder-listings.js';
+import { nodeFileSystem, type WorkspaceFileSystem } from './workspace-file-system.js';
 
 const VISIBLE_FOLDERS = ['Story', 'Compendium'] as const;
 const CANON_PLACEHOLDER = '# Canon Index\n\nThe canon index has not been built yet. Run `control-room canon index` to build it.\n';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/** Seams for tests; production passes nothing. */
+export interface FsWorkspaceOptions {
+  /** The file-system calls to make (default: the real ones). */
+  fileSystem?: WorkspaceFileSystem;
+  /** Wall-clock milliseconds, used to judge whether a timestamp is too recent to trust (default: `Date.now`). */
+  now?: () => number;
+  /** Bound on cached file text in bytes (default 16 MiB; 0 turns the content cache off). */
+  contentCacheBytes?: number;
+}
 
 function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
@@ -29,19 +42,32 @@ function notFound(vfsPath: string): ControlRoomError {
   return new ControlRoomError('path_not_found', `No file ${JSON.stringify(vfsPath)} in the workspace. List the files with "control-room vfs tree".`);
 }
 
-/** A workspace folder on disk, seen through the VFS rules. */
+/**
+ * A workspace folder on disk, seen through the VFS rules. Folder listings are kept between calls
+ * and re-validated on each one (see `FolderListings` for why that cannot go stale); sizes, times
+ * and the existence of files are asked of the disk on every call, and file text is reused only
+ * while the file's change signature is unchanged (see `ContentCache`).
+ */
 export class FsWorkspace implements Workspace {
   /** Absolute path of the workspace folder. */
   readonly rootDir: string;
   private realRoot: string | undefined;
+  private readonly fileSystem: WorkspaceFileSystem;
+  private readonly now: () => number;
+  private readonly listings: FolderListings;
+  private readonly contents: ContentCache;
 
-  constructor(rootDir: string) {
+  constructor(rootDir: string, options: FsWorkspaceOptions = {}) {
     this.rootDir = path.resolve(rootDir);
+    this.fileSystem = options.fileSystem ?? nodeFileSystem;
+    this.now = options.now ?? Date.now;
+    this.listings = new FolderListings(this.fileSystem, this.now);
+    this.contents = new ContentCache(options.contentCacheBytes);
   }
 
   /** Opens an existing workspace folder, failing with `workspace_not_found` when it is missing. */
-  static async open(rootDir: string): Promise<FsWorkspace> {
-    const workspace = new FsWorkspace(rootDir);
+  static async open(rootDir: string, options: FsWorkspaceOptions = {}): Promise<FsWorkspace> {
+    const workspace = new FsWorkspace(rootDir, options);
     await workspace.resolveRoot();
     return workspace;
   }
@@ -49,8 +75,8 @@ export class FsWorkspace implements Workspace {
   private async resolveRoot(): Promise<string> {
     if (this.realRoot !== undefined) return this.realRoot;
     try {
-      const real = await fs.realpath(this.rootDir);
-      const info = await fs.stat(real);
+      const real = await this.fileSystem.realpath(this.rootDir);
+      const info = await this.fileSystem.stat(real);
       if (!info.isDirectory()) throw new Error('not a directory');
       this.realRoot = real;
       return real;
@@ -64,49 +90,31 @@ export class FsWorkspace implements Workspace {
 
   async tree(): Promise<VfsTree> {
     const realRoot = await this.resolveRoot();
-    const children: VfsNode[] = [];
-    let fileCount = 0;
-    for (const folder of VISIBLE_FOLDERS) {
-      const node = await this.walkFolder(realRoot, path.join(realRoot, folder), folder, folder);
-      if (node) {
-        children.push(node);
-        fileCount += countFiles(node);
-      }
-    }
-    const canon = await this.canonNode(realRoot);
-    children.push(canon);
-    fileCount += 1;
+    const children: Array<VfsFolderNode | VfsFileNode> = [];
     const files: string[] = [];
-    collectPaths(children, files);
-    return { root: { type: 'folder', name: '', path: '', children }, outlinePath: pickOutline(files), fileCount };
+    for (const folder of await this.listings.scan(realRoot, VISIBLE_FOLDERS)) children.push(await this.sizedFolder(folder, files));
+    children.push(await this.canonNode(realRoot));
+    files.push(CANON_VFS_PATH);
+    return { root: { type: 'folder', name: '', path: '', children }, outlinePath: pickOutline(files), fileCount: files.length };
   }
 
+  /** Every VFS file path, sorted; names only, so no file is stat'ed. */
   async listFiles(): Promise<string[]> {
+    const realRoot = await this.resolveRoot();
     const files: string[] = [];
-    collectPaths((await this.tree()).root.children, files);
+    const collect = (folder: ScannedFolder): void => {
+      for (const child of folder.folders) collect(child);
+      for (const file of folder.files) files.push(file.vfsPath);
+    };
+    for (const folder of await this.listings.scan(realRoot, VISIBLE_FOLDERS)) collect(folder);
+    files.push(CANON_VFS_PATH);
     return files.sort();
   }
 
   async read(rawPath: string, range?: LineRange): Promise<VfsFileContent> {
     const { vfsPath, diskPath } = await this.locate(rawPath);
-    let bytes: Buffer;
-    if (diskPath === null) {
-      bytes = Buffer.from(CANON_PLACEHOLDER, 'utf8');
-    } else {
-      const info = await fs.stat(diskPath);
-      if (info.isDirectory()) {
-        throw new ControlRoomError('path_is_directory', `${vfsPath} is a folder; name a file inside it.`);
-      }
-      if (info.size > MAX_VFS_READ_BYTES) {
-        throw new ControlRoomError(
-          'file_too_large',
-          `${vfsPath} is ${info.size} bytes; files over ${MAX_VFS_READ_BYTES} bytes are not read. Split it into scenes.`,
-        );
-      }
-      bytes = await fs.readFile(diskPath);
-    }
-    const text = decodeText(vfsPath, bytes);
-    const allLines = splitLines(text);
+    const content = diskPath === null ? placeholderContent() : await this.readText(vfsPath, diskPath);
+    const allLines = splitLines(content.text);
     const slice = sliceLines(vfsPath, allLines, range);
     return {
       path: vfsPath,
@@ -114,17 +122,40 @@ export class FsWorkspace implements Workspace {
       lines: allLines.length,
       startLine: slice.startLine,
       endLine: slice.endLine,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
+      sha256: content.sha256,
+      size: content.size,
     };
   }
 
   async stat(rawPath: string): Promise<VfsStat> {
     const { vfsPath, diskPath } = await this.locate(rawPath);
     if (diskPath === null) return { path: vfsPath, size: Buffer.byteLength(CANON_PLACEHOLDER), modifiedMs: 0, role: 'canon' };
-    const info = await fs.stat(diskPath);
+    const info = await this.fileSystem.stat(diskPath);
     if (info.isDirectory()) throw new ControlRoomError('path_is_directory', `${vfsPath} is a folder; name a file inside it.`);
     return { path: vfsPath, size: info.size, modifiedMs: info.mtimeMs, role: classifyVfsPath(vfsPath) };
+  }
+
+  /** The text of a real file, from the content cache while its signature holds. */
+  private async readText(vfsPath: string, diskPath: string): Promise<CachedContent> {
+    const startedMs = this.now();
+    const info = await this.fileSystem.stat(diskPath);
+    if (info.isDirectory()) {
+      throw new ControlRoomError('path_is_directory', `${vfsPath} is a folder; name a file inside it.`);
+    }
+    if (info.size > MAX_VFS_READ_BYTES) {
+      throw new ControlRoomError(
+        'file_too_large',
+        `${vfsPath} is ${info.size} bytes; files over ${MAX_VFS_READ_BYTES} bytes are not read. Split it into scenes.`,
+      );
+    }
+    const signature = signatureOf(info);
+    const cached = this.contents.get(diskPath, signature);
+    if (cached) return cached;
+    const bytes = await this.fileSystem.readFile(diskPath);
+    const content = { text: decodeText(vfsPath, bytes), sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+    // A size that differs from the stat means the file changed while we read it: do not keep it.
+    if (bytes.length === info.size && settledBefore(signature, startedMs)) this.contents.put(diskPath, signature, content);
+    return content;
   }
 
   /**
@@ -148,7 +179,7 @@ export class FsWorkspace implements Workspace {
     }
     let real: string;
     try {
-      real = await fs.realpath(path.join(realRoot, relative));
+      real = await this.fileSystem.realpath(path.join(realRoot, relative));
     } catch (error) {
       if (vfsPath === CANON_VFS_PATH && errorCode(error) === 'ENOENT') return { vfsPath, diskPath: null };
       if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') throw notFound(vfsPath);
@@ -166,52 +197,36 @@ export class FsWorkspace implements Workspace {
     return { vfsPath, diskPath: real };
   }
 
-  private async walkFolder(realRoot: string, diskPath: string, name: string, vfsPath: string): Promise<VfsFolderNode | null> {
-    let entries: Dirent[];
-    try {
-      entries = await fs.readdir(diskPath, { withFileTypes: true });
-    } catch {
-      return null;
+  /**
+   * A scanned folder as a VFS node with the current size of every file. Sizes are asked of the
+   * disk on each call because an edit in place does not touch the folder; a file that vanished
+   * since the folder was listed is left out.
+   */
+  private async sizedFolder(folder: ScannedFolder, paths: string[]): Promise<VfsFolderNode> {
+    const children: Array<VfsFolderNode | VfsFileNode> = [];
+    for (const child of folder.folders) children.push(await this.sizedFolder(child, paths));
+    const unsized = folder.files.filter((file) => file.size === undefined).map((file) => file.diskPath);
+    const sizes = unsized.length > 0 ? await this.fileSystem.fileSizes(unsized) : [];
+    let next = 0;
+    for (const file of folder.files) {
+      const size = file.size ?? sizes[next++];
+      if (size === null || size === undefined) continue;
+      children.push({ type: 'file', name: file.name, path: file.vfsPath, role: file.role, size });
+      paths.push(file.vfsPath);
     }
-    const folders: VfsFolderNode[] = [];
-    const files: VfsFileNode[] = [];
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const childDisk = path.join(diskPath, entry.name);
-      const childVfs = `${vfsPath}/${entry.name}`;
-      let kind: 'file' | 'folder' | null = entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : null;
-      if (entry.isSymbolicLink()) kind = await linkKind(realRoot, childDisk);
-      if (kind === 'folder') {
-        const node = await this.walkFolder(realRoot, childDisk, entry.name, childVfs);
-        if (node) folders.push(node);
-      } else if (kind === 'file') {
-        const info = await fs.stat(childDisk).catch(() => null);
-        if (info) files.push({ type: 'file', name: entry.name, path: childVfs, role: classifyVfsPath(childVfs), size: info.size });
-      }
-    }
-    folders.sort((a, b) => a.name.localeCompare(b.name));
-    files.sort((a, b) => a.name.localeCompare(b.name));
-    return { type: 'folder', name, path: vfsPath, children: [...folders, ...files] };
+    return { type: 'folder', name: folder.name, path: folder.vfsPath, children };
   }
 
   private async canonNode(realRoot: string): Promise<VfsFileNode> {
-    const info = await fs.stat(path.join(realRoot, CANON_INDEX_STORAGE_PATH)).catch(() => null);
+    const info: Stats | null = await this.fileSystem.stat(path.join(realRoot, CANON_INDEX_STORAGE_PATH)).catch(() => null);
     const size = info?.isFile() ? info.size : Buffer.byteLength(CANON_PLACEHOLDER);
     return { type: 'file', name: CANON_VFS_PATH, path: CANON_VFS_PATH, role: 'canon', size, virtual: true };
   }
 }
 
-/** A symlink is shown only when its target stays inside the workspace and outside app data. */
-async function linkKind(realRoot: string, diskPath: string): Promise<'file' | 'folder' | null> {
-  try {
-    const real = await fs.realpath(diskPath);
-    const appData = path.join(realRoot, '.control-room');
-    if (!real.startsWith(realRoot + path.sep) || real === appData || real.startsWith(appData + path.sep)) return null;
-    const info = await fs.stat(real);
-    return info.isDirectory() ? 'folder' : info.isFile() ? 'file' : null;
-  } catch {
-    return null;
-  }
+function placeholderContent(): CachedContent {
+  const bytes = Buffer.from(CANON_PLACEHOLDER, 'utf8');
+  return { text: CANON_PLACEHOLDER, sha256: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
 }
 
 function decodeText(vfsPath: string, bytes: Buffer): string {
@@ -223,16 +238,5 @@ function decodeText(vfsPath: string, bytes: Buffer): string {
     return utf8.decode(bytes);
   } catch {
     throw new ControlRoomError('file_binary', `${vfsPath} is not valid UTF-8 text. Save it as UTF-8.`);
-  }
-}
-
-function countFiles(node: VfsNode): number {
-  return node.type === 'file' ? 1 : node.children.reduce((sum, child) => sum + countFiles(child), 0);
-}
-
-function collectPaths(nodes: readonly VfsNode[], into: string[]): void {
-  for (const node of nodes) {
-    if (node.type === 'file') into.push(node.path);
-    else collectPaths(node.children, into);
   }
 }

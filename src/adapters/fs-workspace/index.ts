@@ -1,4 +1,10 @@
 export { FsWorkspace } from './fs-workspace.js';
+export type { FsWorkspaceOptions } from './fs-workspace.js';
+export { nodeFileSystem } from './workspace-file-system.js';
+export type { WorkspaceFileSystem } from './workspace-file-system.js';
+export { CountingFileSystem } from './counting-file-system.js';
+export type { FileSystemCall } from './counting-file-system.js';
+export { SETTLE_MS } from './change-signature.js';
 export { initWorkspace, APP_DATA_FOLDERS } from './init-workspace.js';
 export type { InitWorkspaceResult } from './init-workspace.js';
 export { loadAgents, loadAgentEndpoints, AGENTS_FILE, AGENT_ENDPOINTS_FILE } from './load-config.js';

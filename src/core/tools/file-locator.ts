@@ -1,5 +1,5 @@
-import { FileLocatorArgsSchema, isControlRoomError, type FileLocatorArgs, type FileRef, type VfsNode, type VfsRole } from '../../protocol/index.js';
-import { splitLines } from '../vfs/index.js';
+import { FileLocatorArgsSchema, isControlRoomError, type FileLocatorArgs, type FileRef, type VfsRole } from '../../protocol/index.js';
+import { classifyVfsPath, splitLines } from '../vfs/index.js';
 import { withDryRun } from './dry-run.js';
 import { fileRefFor } from '../manuscript/file-ref.js';
 import type { ToolDefinition } from './tool-definition.js';
@@ -12,9 +12,13 @@ const TEXT_EXTENSIONS = new Set(['md', 'markdown', 'txt', 'text', 'yaml', 'yml',
 /** Words too common to rank a file by; kept when they are all the criteria has. */
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'to', 'for', 'with', 'is', 'it', 'at', 'by', 'file', 'files', 'find', 'where']);
 
-interface Candidate { path: string; role: VfsRole; size: number }
-interface Criteria { raw: string; tokens: string[]; globs: RegExp[] }
-interface Match { path: string; role: VfsRole; size: number; score: number; matched: 'path' | 'name' | 'content'; lines?: Array<{ line: number; text: string }>; line_hits?: number }
+/** What ranking needs of a path; a pure function of the path, so it is kept between queries. */
+interface Candidate { path: string; role: VfsRole; name: string; compactName: string; compactStem: string; compactFolders: string }
+interface Criteria { raw: string; tokens: string[]; globs: RegExp[]; wanted: string; compactWanted: string }
+interface Match { path: string; role: VfsRole; score: number; matched: 'path' | 'name' | 'content'; lines?: Array<{ line: number; text: string }>; line_hits?: number }
+/** Paths remembered with their ranking features; cleared when it grows past this many. */
+const MAX_REMEMBERED_PATHS = 100_000;
+const candidates = new Map<string, Candidate>();
 
 function compact(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -37,30 +41,34 @@ function parseCriteria(raw: string, includeGlobs: boolean): Criteria {
   const words = includeGlobs ? pieces.filter((piece) => !/[*?]/.test(piece)).join(' ') : text;
   const all = [...new Set(words.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== ''))];
   const meaningful = all.filter((word) => !STOP_WORDS.has(word));
-  return { raw: text, tokens: meaningful.length > 0 ? meaningful : all, globs };
+  const wanted = text.replace(/^\.\//, '').toLowerCase();
+  return { raw: text, tokens: meaningful.length > 0 ? meaningful : all, globs, wanted, compactWanted: compact(wanted) };
 }
 
-function collectFiles(nodes: readonly VfsNode[], into: Candidate[]): void {
-  for (const node of nodes) {
-    if (node.type === 'file') into.push({ path: node.path, role: node.role, size: node.size });
-    else collectFiles(node.children, into);
-  }
+/** The ranking features of a path, computed once per path (they depend on nothing else). */
+function candidateFor(path: string): Candidate {
+  let candidate = candidates.get(path);
+  if (candidate) return candidate;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const stem = name.replace(/\.[^.]+$/, '');
+  candidate = { path, role: classifyVfsPath(path), name, compactName: compact(name), compactStem: compact(stem), compactFolders: compact(path.slice(0, path.length - name.length)) };
+  if (candidates.size >= MAX_REMEMBERED_PATHS) candidates.clear();
+  candidates.set(path, candidate);
+  return candidate;
 }
 
 /** Ranks a file by its path alone: exact path first, then words of the name, then folders and role. */
 function scorePath(file: Candidate, criteria: Criteria): Pick<Match, 'score' | 'matched'> | null {
-  const name = file.path.slice(file.path.lastIndexOf('/') + 1);
-  const stem = name.replace(/\.[^.]+$/, '');
-  const wanted = criteria.raw.replace(/^\.\//, '').toLowerCase();
+  const { wanted, compactWanted } = criteria;
   if (wanted === file.path.toLowerCase()) return { score: 100, matched: 'path' };
-  if (wanted !== '' && (compact(wanted) === compact(name) || compact(wanted) === compact(stem))) return { score: 90, matched: 'name' };
-  const folders = compact(file.path.slice(0, file.path.length - name.length));
+  if (wanted !== '' && (compactWanted === file.compactName || compactWanted === file.compactStem)) return { score: 90, matched: 'name' };
+  const folders = file.compactFolders;
   let score = 0;
   let inName = 0;
   let found = 0;
   for (const token of criteria.tokens) {
     const role = file.role as string;
-    if (compact(name).includes(token)) {
+    if (file.compactName.includes(token)) {
       score += 10;
       inName += 1;
     } else if (folders.includes(token)) score += 3;
@@ -69,7 +77,7 @@ function scorePath(file: Candidate, criteria: Criteria): Pick<Match, 'score' | '
     found += 1;
   }
   if (found === 0) return null;
-  if (criteria.tokens.length > 1 && compact(name).includes(criteria.tokens.join(''))) score += 15;
+  if (criteria.tokens.length > 1 && file.compactName.includes(criteria.tokens.join(''))) score += 15;
   if (found === criteria.tokens.length) score += 20;
   return { score, matched: inName > 0 ? 'name' : 'path' };
 }
@@ -112,6 +120,11 @@ function describe(args: FileLocatorArgs): string {
   return `${how} for ${JSON.stringify(args.search_criteria)}${args.include_globs ? ' (with * and ? as wildcards)' : ''}, returning up to ${limit} files`;
 }
 
+function withoutPathAndRole(match: Match): Omit<Match, 'path' | 'role'> {
+  const { path: _path, role: _role, ...rest } = match;
+  return rest;
+}
+
 /** `file_locator`: finds manuscript files by name, path or (DEEP_SCAN) content, through the VFS tree only. */
 export const fileLocatorTool: ToolDefinition<FileLocatorArgs> = withDryRun<FileLocatorArgs>({
   id: 'file_locator',
@@ -126,19 +139,19 @@ export const fileLocatorTool: ToolDefinition<FileLocatorArgs> = withDryRun<FileL
   async run(args, context) {
     const deep = args.scan_mode === 'DEEP_SCAN';
     const criteria = parseCriteria(args.search_criteria, args.include_globs === true);
-    const files: Candidate[] = [];
-    collectFiles((await context.workspace.tree()).root.children, files);
+    // Names only: the listing is cheap to keep current, sizes are asked for the kept results alone.
+    const files = (await context.workspace.listFiles()).map(candidateFor);
     const inScope = files.filter((file) => criteria.globs.every((glob) => glob.test(file.path) || glob.test(file.path.slice(file.path.lastIndexOf('/') + 1))));
     const matches: Match[] = [];
     const fileRefs: FileRef[] = [];
     const skipped: Array<{ path: string; reason: string }> = [];
     for (const file of inScope) {
       if (criteria.tokens.length === 0) {
-        if (criteria.globs.length > 0) matches.push({ ...file, score: 1, matched: 'path' });
+        if (criteria.globs.length > 0) matches.push({ path: file.path, role: file.role, score: 1, matched: 'path' });
         continue;
       }
       const byPath = scorePath(file, criteria);
-      let match: Match | null = byPath ? { ...file, ...byPath } : null;
+      let match: Match | null = byPath ? { path: file.path, role: file.role, ...byPath } : null;
       if (deep && TEXT_EXTENSIONS.has(extensionOf(file.path))) {
         context.signal?.throwIfAborted();
         try {
@@ -146,7 +159,7 @@ export const fileLocatorTool: ToolDefinition<FileLocatorArgs> = withDryRun<FileL
           const found = searchLines(read.path, read.content, criteria.tokens);
           if (found.total > 0) {
             const contentScore = 5 + Math.min(found.total, 10);
-            match = match ? { ...match, score: match.score + contentScore } : { ...file, score: contentScore, matched: 'content' };
+            match = match ? { ...match, score: match.score + contentScore } : { path: file.path, role: file.role, score: contentScore, matched: 'content' };
             match.lines = found.hits;
             match.line_hits = found.total;
             fileRefs.push(...found.refs);
@@ -161,7 +174,19 @@ export const fileLocatorTool: ToolDefinition<FileLocatorArgs> = withDryRun<FileL
     }
     matches.sort((a, b) => b.score - a.score || a.path.localeCompare(b.path));
     const limit = args.max_results ?? DEFAULT_MAX_RESULTS;
-    const results = matches.slice(0, limit);
+    const results: Array<Match & { size: number }> = [];
+    for (const match of matches) {
+      if (results.length >= limit) break;
+      // A file removed since the listing is left out rather than reported with a guessed size.
+      const size = await context.workspace.stat(match.path).then(
+        (info) => info.size,
+        (error: unknown) => {
+          if (!isControlRoomError(error)) throw error;
+          return null;
+        },
+      );
+      if (size !== null) results.push({ path: match.path, role: match.role, size, ...withoutPathAndRole(match) });
+    }
     const kept = new Set(results.map((match) => match.path));
     const result: Record<string, unknown> = {
       search_criteria: args.search_criteria,
