@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { FsWorkspace } from '../src/adapters/fs-workspace/index.js';
 import { locateInFile, QuoteIndex, quoteFragments, validateEvidence } from '../src/core/evidence/index.js';
 import { measure, measureAsync, result, type Benchmark, type BenchResult } from './harness.js';
+import { writableCopy } from '../test/support/writable-copy.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLASSICS = path.resolve(REPO_ROOT, '..', 'shared', 'corpus', 'classics');
@@ -90,17 +91,8 @@ const cpuMs = (): number => {
 
 async function copyCorpus(): Promise<string> {
   const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-quotes-'));
-  await fs.cp(CLASSICS, base, { recursive: true });
   // The shared corpus is read-only; the copy must be writable for the change below.
-  const makeWritable = async (folder: string): Promise<void> => {
-    await fs.chmod(folder, 0o755);
-    for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) await makeWritable(full);
-      else await fs.chmod(full, 0o644);
-    }
-  };
-  await makeWritable(base);
+  await writableCopy(CLASSICS, base);
   return base;
 }
 

@@ -18,6 +18,7 @@ import { eventsNamed, postForEvents, requestJson } from './helpers/http-client.j
 import { hintedPath, manuscriptScript, QUOTE_TURN, SEARCH_TURN, type ManuscriptPlan } from './helpers/http-manuscript-model.js';
 import { processMemory, processMemoryReadable } from './helpers/http-process-memory.js';
 import { startServe, type ServeProcess } from './helpers/http-serve.js';
+import { writableCopy } from '../support/writable-copy.js';
 
 const CLASSICS = path.resolve(REPO_ROOT, '../shared/corpus/classics');
 const corpusPresent = existsSync(path.join(CLASSICS, 'Story'));
@@ -51,16 +52,7 @@ function filesOf(nodes: readonly VfsNode[], into: string[] = []): string[] {
 async function copyCorpus(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-memory-'));
   const dir = path.join(base, 'classics');
-  await fs.cp(CLASSICS, dir, { recursive: true });
-  const makeWritable = async (folder: string): Promise<void> => {
-    await fs.chmod(folder, 0o755);
-    for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) await makeWritable(full);
-      else await fs.chmod(full, 0o644);
-    }
-  };
-  await makeWritable(dir);
+  await writableCopy(CLASSICS, dir);
   return { dir, cleanup: () => fs.rm(base, { recursive: true, force: true }) };
 }
 
