@@ -16,7 +16,7 @@ import { openSqliteTraceStore } from '../../src/adapters/sqlite-trace-store/inde
 import type { ConferenceEntry, ConferenceRoundResult, TracedRound } from '../../src/protocol/index.js';
 import { sampleWorkspace } from '../e2e/helpers/workspace-fixture.js';
 import { eventsNamed, postForEvents, requestJson, type EventAnswer } from './helpers/http-client.js';
-import { startServe, type ServeProcess } from './helpers/http-serve.js';
+import { startKillableServer, type KillableServer } from './helpers/killable-server.js';
 import { marker, MARKER_PATTERN, markerScript } from './helpers/marker-model.js';
 import { eventOrderProblems, leftoverTempFiles, unparseableJson } from './helpers/store-checks.js';
 
@@ -74,7 +74,7 @@ async function send<T>(url: string, body: Record<string, unknown>, streamed: boo
 describe('under concurrent load through the real server', () => {
   let workspace: { dir: string; cleanup: () => Promise<void> };
   let model: LoopbackModelServer;
-  let server: ServeProcess;
+  let server: KillableServer;
   let chats: Array<Outcome<ChatBody>>;
   let rounds: Array<Outcome<ConferenceRoundResult>>;
   let loadMs = 0;
@@ -82,7 +82,7 @@ describe('under concurrent load through the real server', () => {
   beforeAll(async () => {
     workspace = await sampleWorkspace('cr-load-http-');
     model = await startLoopbackModelServer(markerScript(4000));
-    server = await startServe(workspace.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
+    server = await startKillableServer(workspace.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
     const created = await Promise.all(
       Array.from({ length: CONFERENCES }, (_, index) => requestJson<{ id: string }>(`${server.url}/api/conferences`, { body: { attendees: [AGENTS[1 + (index % 4)]] } })),
     );

@@ -17,7 +17,7 @@ import { REPO_ROOT } from '../e2e/helpers/run-cli.js';
 import { eventsNamed, postForEvents, requestJson } from './helpers/http-client.js';
 import { hintedPath, manuscriptScript, QUOTE_TURN, SEARCH_TURN, type ManuscriptPlan } from './helpers/http-manuscript-model.js';
 import { processMemory, processMemoryReadable } from './helpers/http-process-memory.js';
-import { startServe, type ServeProcess } from './helpers/http-serve.js';
+import { startKillableServer, type KillableServer } from './helpers/killable-server.js';
 import { writableCopy } from '../support/writable-copy.js';
 
 const CLASSICS = path.resolve(REPO_ROOT, '../shared/corpus/classics');
@@ -74,7 +74,7 @@ function choosePlan(scenes: string[], texts: Map<string, string>): ManuscriptPla
 describe.skipIf(!corpusPresent)('server memory with the one-million-word manuscript open', () => {
   let corpus: { dir: string; cleanup: () => Promise<void> };
   let model: LoopbackModelServer;
-  let server: ServeProcess;
+  let server: KillableServer;
   let plan: ManuscriptPlan | null = null;
   const texts = new Map<string, string>();
   const steps: Array<{ step: string; ms: number; rssMb: number | null; peakMb: number | null }> = [];
@@ -94,7 +94,7 @@ describe.skipIf(!corpusPresent)('server memory with the one-million-word manuscr
       }),
     );
     stepStart = performance.now();
-    server = await startServe(corpus.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
+    server = await startKillableServer(corpus.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
     measured('server started');
   }, 120_000);
 

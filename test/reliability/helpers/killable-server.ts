@@ -1,6 +1,7 @@
 /**
- * The real product for the crash test: the compiled `control-room serve` on a free loopback port,
- * as a child process the test can SIGKILL at any moment and start again on the same workspace.
+ * The real product for the reliability tests over HTTP: the compiled `control-room serve` on a free
+ * loopback port, live on a model server, as a child process a test can stop (its pid is there to
+ * read its memory), or SIGKILL at any moment and start again on the same workspace.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
