@@ -50,13 +50,14 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 /** Sends one request with a deadline; a hang fails the test instead of stalling it. */
-async function send(method: string, url: string, body?: string): Promise<{ status: number; json: unknown; text: string }> {
+async function send(method: string, url: string, body?: string, accept?: string): Promise<{ status: number; json: unknown; text: string }> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms: ${method} ${url.slice(0, 200)}`)), REQUEST_TIMEOUT_MS);
   });
   try {
-    const response = await Promise.race([fixture.app.request(url, { method, ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }) }), deadline]);
+    const headers: Record<string, string> = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(accept === undefined ? {} : { accept }) };
+    const response = await Promise.race([fixture.app.request(url, { method, headers, ...(body === undefined ? {} : { body }) }), deadline]);
     const text = await response.text();
     let json: unknown = null;
     try {
@@ -131,11 +132,14 @@ describe('hostile requests to every route', () => {
     const before = await snapshot(fixture.dir);
     const withBodies = operations.filter((operation) => METHODS_WITH_BODY.has(operation.method));
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...withBodies), invalidBody, fc.boolean(), async (operation, body, hostileId) => {
+      // Half of them ask for the streamed variant (chat and rounds answer server-sent events): a bad
+      // request must still be refused up front as JSON, never as a stream that fails later.
+      fc.asyncProperty(fc.constantFrom(...withBodies), invalidBody, fc.boolean(), fc.boolean(), async (operation, body, hostileId, streamed) => {
         const url = urlFor(operation.template, hostileId ? '..' : 'no-such-id', false);
-        expectRefusal(await send(operation.method.toUpperCase(), url, body), `${operation.method} ${url} ${body.slice(0, 80)}`);
+        const accept = streamed ? 'text/event-stream' : undefined;
+        expectRefusal(await send(operation.method.toUpperCase(), url, body, accept), `${operation.method} ${url}${streamed ? ' (streamed)' : ''} ${body.slice(0, 80)}`);
       }),
-      { numRuns: 400 },
+      { numRuns: 800 },
     );
     expect(await snapshot(fixture.dir)).toEqual(before);
   }, 240_000);
@@ -145,10 +149,12 @@ describe('hostile requests to every route', () => {
     const huge = 'x'.repeat(2 * 1024 * 1024);
     for (const operation of operations.filter((candidate) => METHODS_WITH_BODY.has(candidate.method))) {
       const url = urlFor(operation.template, 'no-such-id', false);
-      const answer = await send(operation.method.toUpperCase(), url, JSON.stringify({ message: huge, user_request: huge, attendees: [huge] }));
-      expectRefusal(answer, `${operation.method} ${url} with 2 MiB`);
-      // Audio uploads have their own 25 MiB limit: 2 MiB of text is refused as not audio instead.
-      expect(answer.status, url).toBe(url === '/api/audio' ? 415 : 413);
+      for (const accept of [undefined, 'text/event-stream']) {
+        const answer = await send(operation.method.toUpperCase(), url, JSON.stringify({ message: huge, user_request: huge, attendees: [huge] }), accept);
+        expectRefusal(answer, `${operation.method} ${url} with 2 MiB${accept ? ' (streamed)' : ''}`);
+        // Audio uploads have their own 25 MiB limit: 2 MiB of text is refused as not audio instead.
+        expect(answer.status, url).toBe(url === '/api/audio' ? 415 : 413);
+      }
     }
     expect(await snapshot(fixture.dir)).toEqual(before);
   }, 240_000);
