@@ -1,15 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { FileRef } from '../../protocol/index.js';
+import { sha256Hex } from '../receipts/receipt-payload.js';
+
+// One hash for every receipt reference: the receipts' own helper, re-exported for manuscript callers.
+export { sha256Hex };
 
 /** A file read once through the Workspace port, kept as its lines (1-based line n is `lines[n-1]`). */
 export interface SourceText {
   path: string;
   lines: string[];
-}
-
-/** sha256 (hex) of a string's UTF-8 bytes. */
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 /**

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { ControlRoomError } from '../../protocol/index.js';
-import { canonicalJson } from './receipt-payload.js';
+import { canonicalJson, sha256Hex } from './receipt-payload.js';
 
 /** Serialised outputs above this many bytes are stored as an excerpt plus a hash. */
 export const DEFAULT_OUTPUT_LIMIT_BYTES = 8000;
@@ -57,7 +56,7 @@ export function receiptOutputFields(outputs: unknown, limitBytes: number = DEFAU
   const canonical = canonicalJson(JSON.parse(text));
   return {
     excerpt: utf8Head(canonical, limitBytes),
-    sha256: createHash('sha256').update(canonical, 'utf8').digest('hex'),
+    sha256: sha256Hex(canonical),
     full_size: Buffer.byteLength(canonical, 'utf8'),
     truncated: true,
   };

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { ProseAnalyzerArgsSchema, type ProseAnalyzerArgs } from '../../protocol/index.js';
+import { sha256Hex } from '../manuscript/index.js';
 import { analyzeProse } from '../prose/index.js';
 import { requireVfsPath } from '../vfs/index.js';
 import { withDryRun } from './dry-run.js';
@@ -40,7 +40,7 @@ export const proseAnalyzerTool: ToolDefinition<ProseAnalyzerArgs> = withDryRun<P
       path: read.path,
       start_line: read.startLine,
       end_line: read.endLine,
-      sha256: createHash('sha256').update(read.content, 'utf8').digest('hex'),
+      sha256: sha256Hex(read.content),
     };
     return { result: { scene_path: read.path, ...report }, fileRefs: [fileRef] };
   },
