@@ -2,27 +2,18 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { ControlRoomError, type AuditVerifyReport, type ToolReceipt } from '../../protocol/index.js';
 import { verifyAuditLog, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
+import { requireWorkspaceRoot } from '../fs-workspace/index.js';
 import { absolute } from './audit-paths.js';
 import { JsonlAuditLog } from './jsonl-audit-log.js';
 import { QUARANTINE_DIR } from './repair-torn-line.js';
 import { readEd25519PublicKey, readReceiptKeys } from './receipt-key-files.js';
-
-/** The workspace root, refusing folders that are not Control Room workspaces. */
-async function requireWorkspace(dir: string): Promise<string> {
-  const root = path.resolve(dir);
-  const info = await fs.stat(path.join(root, '.control-room')).catch(() => null);
-  if (!info?.isDirectory()) {
-    throw new ControlRoomError('workspace_not_found', `No Control Room workspace at ${root}. Create one with "control-room init <dir>" or pass --workspace.`);
-  }
-  return root;
-}
 
 /**
  * Verifies a workspace's audit log with its own keys, or only with a given Ed25519 public key (how
  * a reviewer without the HMAC secret checks it). Creates no key. Shared by the CLI and the server.
  */
 export async function verifyWorkspaceAudit(dir: string, options: { publicKeyFile?: string } = {}): Promise<{ report: AuditVerifyReport; warnings: string[] }> {
-  const root = await requireWorkspace(dir);
+  const root = await requireWorkspaceRoot(dir);
   const log = new JsonlAuditLog(root);
   let keys: ReceiptVerifyKeys;
   let warnings: string[] = [];
@@ -59,7 +50,7 @@ async function tornLineNotes(root: string, report: AuditVerifyReport): Promise<s
 
 /** Receipts of one session, or of every session, in log order. */
 export async function listWorkspaceReceipts(dir: string, sessionId?: string): Promise<ToolReceipt[]> {
-  const log = new JsonlAuditLog(await requireWorkspace(dir));
+  const log = new JsonlAuditLog(await requireWorkspaceRoot(dir));
   const sessions = sessionId === undefined ? await log.sessions() : [sessionId];
   const lists = await Promise.all(sessions.map((session) => log.list(session)));
   return lists.flat();

@@ -1,33 +1,15 @@
-import { existsSync, promises as fs } from 'node:fs';
-import path from 'node:path';
+import { promises as fs } from 'node:fs';
 import type { Command } from 'commander';
 import { ControlRoomError } from '../../protocol/index.js';
 import type { AudioArtifact, AudioPruneReport } from '../../protocol/audio.js';
 import { openAudioLibrary } from '../../adapters/fs-audio-store/index.js';
-import { openSqliteTraceStore, TRACES_DB_PATH } from '../../adapters/sqlite-trace-store/index.js';
+import { requireWorkspaceRoot } from '../../adapters/fs-workspace/index.js';
+import { withExistingTraceStore } from '../../adapters/sqlite-trace-store/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
-
-/** The workspace root, refusing folders that are not Control Room workspaces. */
-async function requireWorkspace(options: CommonOptions): Promise<string> {
-  const root = path.resolve(workspaceDir(options));
-  const info = await fs.stat(path.join(root, '.control-room')).catch(() => null);
-  if (!info?.isDirectory()) {
-    throw new ControlRoomError('workspace_not_found', `No Control Room workspace at ${root}. Create one with "control-room init <dir>" or pass --workspace.`);
-  }
-  return root;
-}
 
 /** Refuses a round id the workspace's traces do not know. */
 async function requireRound(root: string, roundId: string): Promise<void> {
-  const known = existsSync(path.join(root, TRACES_DB_PATH))
-    ? await openSqliteTraceStore(root).then(async (store) => {
-        try {
-          return (await store.getRound(roundId)) !== null;
-        } finally {
-          await store.close();
-        }
-      })
-    : false;
+  const known = await withExistingTraceStore(root, async (store) => store !== null && (await store.getRound(roundId)) !== null);
   if (!known) throw new ControlRoomError('trace_round_not_found', `No trace round ${JSON.stringify(roundId)} in ${root} to link the clip to.`);
 }
 
@@ -61,7 +43,7 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (file: string, options: CommonOptions & { round?: string; pin?: boolean }) => {
-      const root = await requireWorkspace(options);
+      const root = await requireWorkspaceRoot(workspaceDir(options));
       const library = openAudioLibrary(root);
       const info = await fs.stat(file).catch(() => null);
       if (!info?.isFile()) throw new ControlRoomError('usage_error', `No file ${file} to add.`);
@@ -83,7 +65,7 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions) => {
-      const clips = await openAudioLibrary(await requireWorkspace(options)).list();
+      const clips = await openAudioLibrary(await requireWorkspaceRoot(workspaceDir(options))).list();
       emit(io, options, { clips }, () => (clips.length === 0 ? 'no clips' : clips.map(describeClip).join('\n')));
     });
   audio
@@ -93,7 +75,7 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (audioId: string, options: CommonOptions) => {
-      const artifact = await openAudioLibrary(await requireWorkspace(options)).require(audioId);
+      const artifact = await openAudioLibrary(await requireWorkspaceRoot(workspaceDir(options))).require(audioId);
       emit(io, options, artifact, () => JSON.stringify(artifact, null, 2));
     });
   audio
@@ -104,7 +86,7 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (audioId: string, options: CommonOptions & { off?: boolean }) => {
-      const artifact = await openAudioLibrary(await requireWorkspace(options)).pin(audioId, !options.off);
+      const artifact = await openAudioLibrary(await requireWorkspaceRoot(workspaceDir(options))).pin(audioId, !options.off);
       emit(io, options, artifact, () => `${artifact.pinned ? 'pinned' : 'unpinned'} ${artifact.audio_id}`);
     });
   audio
@@ -114,7 +96,7 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions & { dryRun?: boolean }) => {
-      const report = await openAudioLibrary(await requireWorkspace(options)).prune({ dryRun: options.dryRun ?? false });
+      const report = await openAudioLibrary(await requireWorkspaceRoot(workspaceDir(options))).prune({ dryRun: options.dryRun ?? false });
       emit(io, options, report, () => describePrune(report));
     });
 }

@@ -1,8 +1,7 @@
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { ControlRoomError } from '../../protocol/index.js';
 import type { BucketContextPackage, BucketMemoryItem } from '../../protocol/memory.js';
+import { requireWorkspaceRoot } from '../../adapters/fs-workspace/index.js';
 import { openBucketMemory } from '../../adapters/sqlite-memory-store/index.js';
 import { clip, oneLine, type BucketMemory } from '../../core/memory/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
@@ -33,12 +32,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 
 /** Opens the workspace's memory for one command and closes it after, refusing folders that are not workspaces. */
 async function withMemory<T>(options: CommonOptions, work: (memory: BucketMemory) => Promise<T>): Promise<T> {
-  const root = path.resolve(workspaceDir(options));
-  const info = await fs.stat(path.join(root, '.control-room')).catch(() => null);
-  if (!info?.isDirectory()) {
-    throw new ControlRoomError('workspace_not_found', `No Control Room workspace at ${root}. Create one with "control-room init <dir>" or pass --workspace.`);
-  }
-  const memory = await openBucketMemory(root);
+  const memory = await openBucketMemory(await requireWorkspaceRoot(workspaceDir(options)));
   try {
     return await work(memory);
   } finally {

@@ -72,18 +72,23 @@ export async function serveUntilStopped(io: CliIo, dir: string, options: ServeOp
   });
 }
 
-/** `control-room serve [--workspace DIR] [--port N] [--host H --allow-remote] [--demo]` */
-export function registerServe(program: Command, io: CliIo): void {
-  program
-    .command('serve')
-    .description('serve the web app and the HTTP API for a workspace (127.0.0.1 only unless --allow-remote)')
-    .option('--workspace <dir>', 'workspace folder')
+/** Adds the flags `serve` and `start` share (all of ServeOptions but --workspace, whose default differs). */
+export function withServeFlags(command: Command): Command {
+  return command
     .option('--port <n>', `port to listen on (default: PORT or ${DEFAULT_PORT}; 0 picks a free one)`)
     .option('--host <host>', 'address to listen on (default 127.0.0.1)')
     .option('--allow-remote', 'allow a non-loopback --host; every API request then needs the bearer token')
     .option('--demo', 'run the offline demo model instead of looking for a model server')
-    .option('--json', 'print where the server listens as one JSON line')
-    .action(async (options: ServeOptions) => {
-      await serveUntilStopped(io, workspaceDir(options), options);
-    });
+    .option('--json', 'print where the server listens as one JSON line');
+}
+
+/** `control-room serve [--workspace DIR] [--port N] [--host H --allow-remote] [--demo]` */
+export function registerServe(program: Command, io: CliIo): void {
+  const serve = program
+    .command('serve')
+    .description('serve the web app and the HTTP API for a workspace (127.0.0.1 only unless --allow-remote)')
+    .option('--workspace <dir>', 'workspace folder');
+  withServeFlags(serve).action(async (options: ServeOptions) => {
+    await serveUntilStopped(io, workspaceDir(options), options);
+  });
 }

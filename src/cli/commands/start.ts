@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { initWorkspace } from '../../adapters/fs-workspace/index.js';
 import type { CliIo, CommonOptions } from '../io.js';
-import { DEFAULT_PORT, serveUntilStopped, type ServeOptions } from './serve.js';
+import { serveUntilStopped, withServeFlags, type ServeOptions } from './serve.js';
 
 /** Where `start` keeps the sample workspace when no workspace is named. */
 export function defaultStartWorkspace(options: CommonOptions): string {
@@ -16,21 +16,16 @@ export function defaultStartWorkspace(options: CommonOptions): string {
  * server it finds, or the offline demo within seconds when there is none. Opens no browser.
  */
 export function registerStart(program: Command, io: CliIo): void {
-  program
+  const start = program
     .command('start')
     .description('open Control Room on a workspace (the sample novel when none is named) and serve it')
-    .option('--workspace <dir>', 'workspace folder (default: ./sample-workspace, created from the sample)')
-    .option('--port <n>', `port to listen on (default: PORT or ${DEFAULT_PORT}; 0 picks a free one)`)
-    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
-    .option('--allow-remote', 'allow a non-loopback --host; every API request then needs the bearer token')
-    .option('--demo', 'run the offline demo model instead of looking for a model server')
-    .option('--json', 'print where the server listens as one JSON line')
-    .action(async (options: ServeOptions) => {
-      const dir = defaultStartWorkspace(options);
-      if (!existsSync(path.join(dir, 'Story'))) {
-        io.stderr(`Preparing the sample manuscript in ${dir} …\n`);
-        await initWorkspace(dir, { sample: true });
-      }
-      await serveUntilStopped(io, dir, options);
-    });
+    .option('--workspace <dir>', 'workspace folder (default: ./sample-workspace, created from the sample)');
+  withServeFlags(start).action(async (options: ServeOptions) => {
+    const dir = defaultStartWorkspace(options);
+    if (!existsSync(path.join(dir, 'Story'))) {
+      io.stderr(`Preparing the sample manuscript in ${dir} …\n`);
+      await initWorkspace(dir, { sample: true });
+    }
+    await serveUntilStopped(io, dir, options);
+  });
 }

@@ -1,9 +1,10 @@
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { ControlRoomError, type RoundEvent, type TracedRound } from '../../protocol/index.js';
 import { temporarySibling } from '../../adapters/fs-store/index.js';
-import { openSqliteTraceStore, TRACES_DB_PATH } from '../../adapters/sqlite-trace-store/index.js';
+import { requireWorkspaceRoot } from '../../adapters/fs-workspace/index.js';
+import { withExistingTraceStore } from '../../adapters/sqlite-trace-store/index.js';
 import type { TraceStore } from '../../core/ports/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
@@ -18,27 +19,6 @@ export interface TraceExportSummary {
   events: number;
   /** Absolute path of the file written, or null for stdout. */
   out: string | null;
-}
-
-/** The workspace root, refusing folders that are not Control Room workspaces. */
-async function requireWorkspace(dir: string): Promise<string> {
-  const root = path.resolve(dir);
-  const info = await fs.stat(path.join(root, '.control-room')).catch(() => null);
-  if (!info?.isDirectory()) {
-    throw new ControlRoomError('workspace_not_found', `No Control Room workspace at ${root}. Create one with "control-room init <dir>" or pass --workspace.`);
-  }
-  return root;
-}
-
-/** Runs `work` with the workspace's trace store, or with none when the workspace has no traces yet (nothing is created). */
-async function withTraceStore<T>(root: string, work: (store: TraceStore | null) => Promise<T>): Promise<T> {
-  if (!existsSync(path.join(root, TRACES_DB_PATH))) return work(null);
-  const store = await openSqliteTraceStore(root);
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
 }
 
 /** Streams every round as JSON lines to `write`, counting rounds and events and reporting progress. */
@@ -116,10 +96,10 @@ export function registerTraces(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print the summary as JSON')
     .action(async (options: CommonOptions & { out?: string }) => {
-      const root = await requireWorkspace(workspaceDir(options));
+      const root = await requireWorkspaceRoot(workspaceDir(options));
       const progress = (rounds: number): void => io.stderr(`exported ${rounds} rounds…\n`);
       const out = options.out === undefined ? null : path.resolve(options.out);
-      const counts = await withTraceStore(root, (store) => (out === null ? streamRounds(store, io.stdout, progress) : exportToFile(store, out, progress)));
+      const counts = await withExistingTraceStore(root, (store) => (out === null ? streamRounds(store, io.stdout, progress) : exportToFile(store, out, progress)));
       const summary: TraceExportSummary = { ...counts, out };
       const human = `exported ${summary.rounds} round${summary.rounds === 1 ? '' : 's'} (${summary.events} event${summary.events === 1 ? '' : 's'})${out === null ? '' : ` to ${out}`}`;
       // With no --out, stdout carries the JSON lines themselves, so the summary goes to stderr.
@@ -133,8 +113,8 @@ export function registerTraces(program: Command, io: CliIo): void {
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (roundId: string, options: CommonOptions) => {
-      const root = await requireWorkspace(workspaceDir(options));
-      const traced = await withTraceStore(root, async (store) => (store === null ? null : store.getRound(roundId)));
+      const root = await requireWorkspaceRoot(workspaceDir(options));
+      const traced = await withExistingTraceStore(root, async (store) => (store === null ? null : store.getRound(roundId)));
       if (traced === null) {
         throw new ControlRoomError('trace_round_not_found', `No trace round ${JSON.stringify(roundId)} in ${root}. List rounds with "control-room traces export".`);
       }
