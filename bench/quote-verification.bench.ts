@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { FsWorkspace } from '../src/adapters/fs-workspace/index.js';
 import { locateInFile, QuoteIndex, quoteFragments, validateEvidence } from '../src/core/evidence/index.js';
 import { measure, measureAsync, result, type Benchmark, type BenchResult } from './harness.js';
+import { SeededRandom } from '../test/reliability/helpers/text-mutator.js';
 import { writableCopy } from '../test/support/writable-copy.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,18 +30,6 @@ const TARGET_RATE = 20_000;
 const TARGET_RATIO = 100;
 const TARGET_BUILD_MS = 2000;
 
-/** A small seeded generator, so every run draws the same quotes. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 interface Quote {
   path: string;
   text: string;
@@ -48,7 +37,9 @@ interface Quote {
 }
 
 function drawQuotes(files: Array<{ path: string; text: string }>, count: number): Quote[] {
-  const next = random(20240601);
+  // Seeded, so every run draws the same quotes.
+  const random = new SeededRandom(20240601);
+  const next = (): number => random.next();
   const quotes: Quote[] = [];
   while (quotes.length < count) {
     const file = files[Math.floor(next() * files.length)];

@@ -3,13 +3,11 @@
  * with the real evidence validator, against a loopback model server that records every request.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackStep } from '../../src/adapters/loopback-model-server/index.js';
 import { findToolNonce } from '../../src/adapters/scripted-model/index.js';
-import { runCli } from './helpers/run-cli.js';
+import { runChat, type ChatJson } from './helpers/run-cli.js';
 import { decide, envelopeCall, groundedAnswer } from './helpers/scripted-turns.js';
-import { sampleWorkspace } from './helpers/workspace-fixture.js';
+import { receiptLines, sampleWorkspace } from './helpers/workspace-fixture.js';
 
 let workspace: { dir: string; cleanup: () => Promise<void> };
 let server: LoopbackModelServer | undefined;
@@ -23,37 +21,16 @@ afterEach(async () => {
   await workspace.cleanup();
 });
 
-interface ChatJson {
-  content: string;
-  evidence: string | null;
-  receipts: string[];
-  rejections: Array<{ code: string }>;
-  stopHook: string | null;
-  validation: { ok: boolean; issues: Array<{ code: string }> };
-}
-
 async function chat(script: LoopbackStep[], message: string, extra: string[] = []): Promise<ChatJson> {
   server = await startLoopbackModelServer(script);
-  const run = await runCli(['chat', message, '--workspace', workspace.dir, '--json', ...extra], {
-    env: { CONTROL_ROOM_LLM_BASE_URL: server.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' },
-  });
-  expect(run.stderr).not.toMatch(/internal_error/);
-  return run.json<ChatJson>();
+  return runChat(workspace.dir, server.baseUrl, message, extra);
 }
 
 function posts(): string[] {
   return server!.requests.filter((request) => request.method === 'POST').map((request) => JSON.stringify(request.body!.messages));
 }
 
-async function receiptCount(): Promise<number> {
-  const sessions = path.join(workspace.dir, '.control-room/audit/sessions');
-  let count = 0;
-  for (const session of await fs.readdir(sessions).catch(() => [])) {
-    const text = await fs.readFile(path.join(sessions, session, 'tool_receipts.jsonl'), 'utf8').catch(() => '');
-    count += text.split('\n').filter(Boolean).length;
-  }
-  return count;
-}
+const receiptCount = async (): Promise<number> => (await receiptLines(workspace.dir)).length;
 
 const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
 const readHester = [envelopeCall('file_reader', { path: HESTER }), decide({ action: 'final' })];

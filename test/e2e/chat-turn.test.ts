@@ -7,9 +7,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackScript } from '../../src/adapters/loopback-model-server/index.js';
 import { openSqliteTraceStore } from '../../src/adapters/sqlite-trace-store/index.js';
-import { runCli } from './helpers/run-cli.js';
+import { runChat, runCli, type ChatJson } from './helpers/run-cli.js';
 import { decide, envelopeCall, groundedAnswer } from './helpers/scripted-turns.js';
-import { readAppData, sampleWorkspace, writeEndpoints } from './helpers/workspace-fixture.js';
+import { readAppData, receiptLines, sampleWorkspace, writeEndpoints } from './helpers/workspace-fixture.js';
 import { makeFakeCredentials } from '../support/fake-credentials.js';
 
 let workspace: { dir: string; cleanup: () => Promise<void> };
@@ -29,35 +29,8 @@ async function serve(script: LoopbackScript): Promise<string> {
   return server.baseUrl;
 }
 
-interface ChatJson {
-  content: string;
-  evidence: string | null;
-  receipts: string[];
-  rejections: Array<{ code: string }>;
-  stopHook: string | null;
-  traceRoundId: string;
-  channel: string | null;
-  usedFallback: boolean;
-  validation: { ok: boolean; issues: Array<{ code: string }> };
-}
-
-async function chat(baseUrl: string, message: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ChatJson> {
-  const run = await runCli(['chat', message, '--workspace', workspace.dir, '--json', ...extra], {
-    env: { CONTROL_ROOM_LLM_BASE_URL: baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model', ...env },
-  });
-  expect(run.stderr).not.toMatch(/internal_error/);
-  return run.json<ChatJson>();
-}
-
-async function receiptLines(): Promise<string[]> {
-  const sessions = path.join(workspace.dir, '.control-room/audit/sessions');
-  const lines: string[] = [];
-  for (const session of await fs.readdir(sessions).catch(() => [])) {
-    const text = await fs.readFile(path.join(sessions, session, 'tool_receipts.jsonl'), 'utf8').catch(() => '');
-    lines.push(...text.split('\n').filter(Boolean));
-  }
-  return lines;
-}
+const chat = (baseUrl: string, message: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ChatJson> =>
+  runChat(workspace.dir, baseUrl, message, extra, env);
 
 async function traceOf(roundId: string) {
   const store = await openSqliteTraceStore(workspace.dir);
@@ -85,7 +58,7 @@ describe('a 1:1 chat turn', () => {
     expect(result.content).toContain('grey eyes');
     expect(result.evidence).toBe(EYES_EVIDENCE(result.receipts[0]!));
     expect(result.channel).toBe('json');
-    const lines = await receiptLines();
+    const lines = await receiptLines(workspace.dir);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({ receipt_id: result.receipts[0], tool_id: 'file_reader', status: 'ok', agent_id: 'continuity' });
     // The model received the tool result as a raw JSON tool message with the receipt id.
@@ -113,7 +86,7 @@ describe('a 1:1 chat turn', () => {
     expect(result.stopHook).toBe('tool_call_rejected');
     expect(result.rejections.map((rejection) => rejection.code)).toEqual(['tool_call_nonce_invalid', 'tool_call_nonce_invalid']);
     expect(result.receipts).toEqual([]);
-    expect(await receiptLines()).toEqual([]);
+    expect(await receiptLines(workspace.dir)).toEqual([]);
     // The retry message named the problem and repeated the nonce; the first step had the envelope schema.
     const posts = server!.requests.filter((request) => request.method === 'POST');
     expect(posts).toHaveLength(2);
@@ -196,7 +169,7 @@ describe('a 1:1 chat turn', () => {
     const prose = await chat(baseUrl, 'Name Act 1', ['--retries', '0']);
     expect(prose.rejections.map((rejection) => rejection.code)).toEqual(['tool_call_invalid_format']);
     expect(prose.receipts).toEqual([]);
-    expect(await receiptLines()).toHaveLength(2);
+    expect(await receiptLines(workspace.dir)).toHaveLength(2);
   });
 
   it('an injected model failure mid-round leaves round.failed after the earlier events, and asks the writer', async () => {

@@ -1,41 +1,14 @@
 /**
  * `control-room check evidence` end to end: a real workspace (the sample), a real signed receipt
  * recorded by the compiled binary's `tool run`, and the evidence command reading a reply from
- * stdin. Until main.ts registers the command, `checkEvidence` below runs the real program in
- * process with the command added to `check`; once it is registered, swap it for `runCli`.
+ * stdin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommanderError } from 'commander';
-import { registerCheckEvidence } from '../../src/cli/commands/check-evidence.js';
-import { CliExit, reportFailure, type CliIo } from '../../src/cli/io.js';
-import { buildProgram } from '../../src/cli/main.js';
 import { runCli } from './helpers/run-cli.js';
 import { sampleWorkspace } from './helpers/workspace-fixture.js';
 
-interface Run {
-  status: number;
-  stdout: string;
-  json: <T = Record<string, unknown>>() => T;
-}
-
-/** `control-room check evidence <args>` with `input` on stdin, run in process like `runCli` does. */
-async function checkEvidence(args: string[], input: string): Promise<Run> {
-  let stdout = '';
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: () => undefined, stdin: async () => input };
-  const program = buildProgram(io);
-  const check = program.commands.find((command) => command.name() === 'check');
-  if (!check) throw new Error('the program has no check command');
-  if (!check.commands.some((command) => command.name() === 'evidence')) registerCheckEvidence(check, io).exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
-  let status = 0;
-  try {
-    await program.parseAsync(['node', 'control-room', 'check', 'evidence', ...args]);
-  } catch (error) {
-    if (error instanceof CliExit) status = error.exitCode;
-    else if (error instanceof CommanderError) status = 2;
-    else status = reportFailure(io, args.includes('--json'), error);
-  }
-  return { status, stdout, json: <T,>() => JSON.parse(stdout) as T };
-}
+/** `control-room check evidence <args>` with `input` (the reply to check) on stdin. */
+const checkEvidence = (args: string[], input: string) => runCli(['check', 'evidence', ...args], { input });
 
 const SCENE = 'Story/Scenes/SCN-06-the-tide-steps.md';
 let dir: string;

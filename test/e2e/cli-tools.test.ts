@@ -1,9 +1,7 @@
 /** `control-room check tool-call` and `control-room tool run`, as a user runs them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { runCli } from './helpers/run-cli.js';
-import { sampleWorkspace } from './helpers/workspace-fixture.js';
+import { receiptLines, sampleWorkspace } from './helpers/workspace-fixture.js';
 
 let workspace: { dir: string; cleanup: () => Promise<void> };
 beforeAll(async () => {
@@ -12,9 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await workspace.cleanup();
 });
-
-const receiptsOf = async (session: string): Promise<string[]> =>
-  (await fs.readFile(path.join(workspace.dir, '.control-room/audit/sessions', session, 'tool_receipts.jsonl'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
 
 describe('control-room check tool-call', () => {
   it('accepts a JSON-only call with the right nonce and reports normalisations', async () => {
@@ -61,7 +56,7 @@ describe('control-room tool run', () => {
     expect(body.status).toBe('ok');
     expect(body.receiptId).toMatch(/^rcpt_[A-Za-z0-9_-]{10,}$/);
     expect(body.result.content).toContain('Outline');
-    expect((await receiptsOf('s-tools')).map((line) => JSON.parse(line).receipt_id)).toEqual([body.receiptId]);
+    expect((await receiptLines(workspace.dir, 's-tools')).map((line) => JSON.parse(line).receipt_id)).toEqual([body.receiptId]);
     const verify = await runCli(['audit', 'verify', '--workspace', workspace.dir, '--json']);
     expect(verify.json()).toMatchObject({ ok: true, firstBad: null });
   });
@@ -72,17 +67,17 @@ describe('control-room tool run', () => {
     expect(missing.json()).toMatchObject({ status: 'tool_error', result: { error: { code: 'path_not_found' } } });
     const unknown = await runCli(['tool', 'run', 'no_such_tool', '--session', 's-errors', '--workspace', workspace.dir, '--json']);
     expect(unknown.json()).toMatchObject({ status: 'unknown_tool' });
-    expect(await receiptsOf('s-errors')).toHaveLength(2);
+    expect(await receiptLines(workspace.dir, 's-errors')).toHaveLength(2);
     const invalid = await runCli(['tool', 'run', 'file_reader', '--args', '{"path":"x","bogus":1}', '--session', 's-invalid', '--workspace', workspace.dir, '--json']);
     expect(invalid.status).toBe(1);
     expect(invalid.json()).toMatchObject({ error: { code: 'tool_call_invalid_args' } });
-    expect(await receiptsOf('s-invalid')).toEqual([]);
+    expect(await receiptLines(workspace.dir, 's-invalid')).toEqual([]);
   });
 
   it('dry runs read nothing and still leave a receipt', async () => {
     const run = await runCli(['tool', 'run', 'prose_analyzer', '--args', '{"scene_path":"Story/Scenes/SCN-01-the-lamp-room.md","dry_run":true}', '--session', 's-dry', '--workspace', workspace.dir, '--json']);
     expect(run.json()).toMatchObject({ status: 'ok', result: { dry_run: true } });
-    const receipt = JSON.parse((await receiptsOf('s-dry'))[0]!);
+    const receipt = JSON.parse((await receiptLines(workspace.dir, 's-dry'))[0]!);
     expect(receipt.file_refs).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackRequestBody, type LoopbackStep } from '../../src/adapters/loopback-model-server/index.js';
 import { runCli } from './helpers/run-cli.js';
 import { decide, envelopeCall } from './helpers/scripted-turns.js';
-import { sampleWorkspace } from './helpers/workspace-fixture.js';
+import { receiptLines, sampleWorkspace } from './helpers/workspace-fixture.js';
 
 let workspace: { dir: string; cleanup: () => Promise<void> };
 let server: LoopbackModelServer | undefined;
@@ -63,11 +63,6 @@ function sent(): Array<{ agent: string; phase: 1 | 2; text: string; body: Loopba
     });
 }
 
-async function receiptLines(sessionId: string): Promise<string[]> {
-  const text = await fs.readFile(path.join(workspace.dir, '.control-room/audit/sessions', sessionId, 'tool_receipts.jsonl'), 'utf8').catch(() => '');
-  return text.split('\n').filter(Boolean);
-}
-
 async function issues(): Promise<Array<{ id: string; title: string; body: string; receiptIds: string[]; sessionId: string | null }>> {
   return JSON.parse(await fs.readFile(path.join(workspace.dir, '.control-room/issues/issues.json'), 'utf8')).issues;
 }
@@ -104,7 +99,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     expect(result.toolExecutions).toBe(1);
     expect(result.receipts).toHaveLength(1);
     expect(result.receipts[0]).toMatch(/^rcpt_[A-Za-z0-9_-]{10,}$/);
-    const lines = await receiptLines(result.conferenceId);
+    const lines = await receiptLines(workspace.dir, result.conferenceId);
     expect(lines.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ receipt_id: result.receipts[0], conference_id: result.conferenceId, agent_id: 'chief', tool_id: 'file_reader', status: 'ok' })]);
     const requests = sent();
     expect(requests.map((request) => [request.agent, request.phase])).toEqual([
@@ -138,7 +133,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     expect(result.stopHook).toBe('tool_call_rejected');
     expect(result.toolExecutions).toBe(0);
     expect(result.receipts).toEqual([]);
-    expect(await receiptLines(result.conferenceId)).toEqual([]);
+    expect(await receiptLines(workspace.dir, result.conferenceId)).toEqual([]);
   });
 
   it('3: a phase-1 call with invalid args is rejected and no tool executes', async () => {
@@ -147,7 +142,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     const result = await conference(await serve([invalid, invalid, abstain, abstain]), 'Eyes?', ['--agents', 'continuity', '--require-tool']);
     expect(result.rejections.map((rejection) => rejection.code)).toEqual(['tool_call_invalid_args', 'tool_call_invalid_args']);
     expect(result.toolExecutions).toBe(0);
-    expect(await receiptLines(result.conferenceId)).toEqual([]);
+    expect(await receiptLines(workspace.dir, result.conferenceId)).toEqual([]);
   });
 
   it('4: a phase-2 quote that is not in the file is rejected after the one corrective retry', async () => {
@@ -213,7 +208,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     expect(issue!.body).toContain("CONTINUITY: Hester's card gives her grey eyes.");
     const linked = path.join(workspace.dir, '.control-room/audit/issues', result.issueId);
     const copies = (await fs.readFile(path.join(linked, 'receipts.jsonl'), 'utf8')).split('\n').filter(Boolean);
-    expect(copies).toEqual(await receiptLines(result.conferenceId));
+    expect(copies).toEqual(await receiptLines(workspace.dir, result.conferenceId));
     const audit = await runCli(['audit', 'verify', '--workspace', workspace.dir, '--json']);
     expect(audit.status).toBe(0);
     expect(audit.json()).toMatchObject({ ok: true, firstBad: null });
@@ -239,7 +234,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     const titles = (await issues()).map((issue) => issue.title);
     expect(titles).toEqual([`Conference ${first.conferenceId} — Turn 1`, `Conference ${first.conferenceId} — Turn 2`]);
     // The writer still sees one continuous conversation: both rounds are in the session's receipts and issues.
-    expect(await receiptLines(first.conferenceId)).toHaveLength(2);
+    expect(await receiptLines(workspace.dir, first.conferenceId)).toHaveLength(2);
   });
 
   it('runs each tool once: four attendees and three Chief calls cost three executions and three receipts', async () => {
@@ -262,7 +257,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     ]);
     expect(result.toolExecutions).toBe(3);
     expect(result.receipts).toHaveLength(3);
-    expect(await receiptLines(result.conferenceId)).toHaveLength(3);
+    expect(await receiptLines(workspace.dir, result.conferenceId)).toHaveLength(3);
     expect(result.entries.map((entry) => entry.status)).toEqual(['responded', 'responded', 'responded', 'abstained', 'responded']);
     expect(sent().filter((request) => request.phase === 1)).toHaveLength(4);
     expect(server!.remaining()).toBe(0);

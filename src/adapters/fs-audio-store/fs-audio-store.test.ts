@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pcmWav } from '../../../test/support/pcm-wav.js';
 import type { AudioArtifact } from '../../protocol/audio.js';
 import { FsAudioStore } from './fs-audio-store.js';
 import { openAudioLibrary } from './open-audio-library.js';
@@ -73,21 +74,8 @@ describe('FsAudioStore', () => {
   });
 
   it('reads the retention for new clips from the environment', async () => {
-    const riff = Buffer.alloc(46);
-    riff.write('RIFF', 0, 'latin1');
-    riff.writeUInt32LE(38, 4);
-    riff.write('WAVEfmt ', 8, 'latin1');
-    riff.writeUInt32LE(16, 16);
-    riff.writeUInt16LE(1, 20);
-    riff.writeUInt16LE(1, 22);
-    riff.writeUInt32LE(8000, 24);
-    riff.writeUInt32LE(16_000, 28);
-    riff.writeUInt16LE(2, 32);
-    riff.writeUInt16LE(16, 34);
-    riff.write('data', 36, 'latin1');
-    riff.writeUInt32LE(2, 40);
     const library = openAudioLibrary(root, { env: { AUDIO_RETENTION_DAYS: '3' } });
-    const result = await library.add(new Uint8Array(riff));
+    const result = await library.add(pcmWav({ sampleRate: 8000, frames: 1 }));
     expect(result).toMatchObject({ ok: true, value: { retention_ttl: 'P3D', duration_ms: 0 } });
     expect(() => openAudioLibrary(root, { env: { AUDIO_RETENTION_DAYS: 'forever' } })).toThrow(expect.objectContaining({ code: 'audio_config_invalid' }));
   });

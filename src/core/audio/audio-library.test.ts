@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pcmWav } from '../../../test/support/pcm-wav.js';
 import { FsAudioStore } from '../../adapters/fs-audio-store/index.js';
 import { AudioArtifactSchema } from '../../protocol/audio.js';
 import type { Clock } from '../ports/index.js';
@@ -13,24 +14,8 @@ import { retentionDaysFrom } from './retention.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A mono 16-bit PCM WAV written byte by byte: RIFF header, fmt chunk, data chunk of a quiet ramp. */
-function pcmWav(sampleRate: number, frames: number): Uint8Array {
-  const buffer = Buffer.alloc(44 + frames * 2);
-  buffer.write('RIFF', 0, 'latin1');
-  buffer.writeUInt32LE(36 + frames * 2, 4);
-  buffer.write('WAVEfmt ', 8, 'latin1');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(sampleRate, 24);
-  buffer.writeUInt32LE(sampleRate * 2, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'latin1');
-  buffer.writeUInt32LE(frames * 2, 40);
-  for (let frame = 0; frame < frames; frame += 1) buffer.writeInt16LE((frame % 200) * 10, 44 + frame * 2);
-  return new Uint8Array(buffer);
-}
+/** A quiet ramp, so the clip is not silence. */
+const ramp = (frame: number): number => (frame % 200) * 10;
 
 function manualClock(startIso = '2025-05-01T12:00:00.000Z'): Clock & { advance: (ms: number) => void } {
   let now = Date.parse(startIso);
@@ -45,7 +30,7 @@ function library(retentionDays?: number): AudioLibrary {
 }
 
 async function addClip(audio: AudioLibrary, frames = 8000) {
-  const result = await audio.add(pcmWav(16_000, frames));
+  const result = await audio.add(pcmWav({ sampleRate: 16_000, frames, sample: ramp }));
   if (!result.ok) throw new Error(result.issues[0]?.message);
   return result.value;
 }
@@ -61,7 +46,7 @@ afterEach(async () => {
 
 describe('AudioLibrary.add', () => {
   it('stores the clip and its metadata: id, path, sha256, format, retention', async () => {
-    const bytes = pcmWav(16_000, 24_000);
+    const bytes = pcmWav({ sampleRate: 16_000, frames: 24_000, sample: ramp });
     const result = await library().add(bytes);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -94,7 +79,7 @@ describe('AudioLibrary.add', () => {
     const audio = library();
     expect(await audio.add(new TextEncoder().encode('not a sound at all'))).toMatchObject({ ok: false, issues: [{ code: 'audio_not_audio' }] });
     const small = new AudioLibrary({ store: new FsAudioStore(root), clock, ids: { uuidv7: () => uuidv7() }, maxBytes: 1000 });
-    expect(await small.add(pcmWav(16_000, 1000))).toMatchObject({ ok: false, issues: [{ code: 'audio_too_large' }] });
+    expect(await small.add(pcmWav({ sampleRate: 16_000, frames: 1000, sample: ramp }))).toMatchObject({ ok: false, issues: [{ code: 'audio_too_large' }] });
     expect(existsSync(path.join(root, '.control-room/audio'))).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pcmWav } from '../../../test/support/pcm-wav.js';
 import type { AudioArtifact } from '../../protocol/audio.js';
 import { openAudioLibrary } from '../../adapters/fs-audio-store/index.js';
 import { InMemoryTraceStore } from '../../core/traces/index.js';
@@ -12,24 +13,8 @@ import { statusForCode } from '../error-status.js';
 import type { ServerApp } from '../server-app.js';
 import { registerAudioRoutes } from './audio.js';
 
-/** One second of 8 kHz mono 16-bit silence, RIFF header written by hand. */
-function silentWav(): Uint8Array {
-  const frames = 8000;
-  const buffer = Buffer.alloc(44 + frames * 2);
-  buffer.write('RIFF', 0, 'latin1');
-  buffer.writeUInt32LE(36 + frames * 2, 4);
-  buffer.write('WAVEfmt ', 8, 'latin1');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(8000, 24);
-  buffer.writeUInt32LE(16_000, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'latin1');
-  buffer.writeUInt32LE(frames * 2, 40);
-  return new Uint8Array(buffer);
-}
+/** One second of 8 kHz mono 16-bit silence. */
+const silentWav = (): Uint8Array => pcmWav({ sampleRate: 8000, frames: 8000 });
 
 let root: string;
 let app: ServerApp;

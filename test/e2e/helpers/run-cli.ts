@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BIN = path.join(REPO_ROOT, 'bin/control-room.js');
@@ -42,4 +43,26 @@ export async function runCli(args: string[], options: { input?: string; env?: Re
       }
     },
   };
+}
+
+/** The `--json` reply of `control-room chat` (SPEC §14). */
+export interface ChatJson {
+  content: string;
+  evidence: string | null;
+  receipts: string[];
+  rejections: Array<{ code: string }>;
+  stopHook: string | null;
+  traceRoundId: string;
+  channel: string | null;
+  usedFallback: boolean;
+  validation: { ok: boolean; issues: Array<{ code: string }> };
+}
+
+/** One `control-room chat <message> --json` turn in `workspace` against the model server at `baseUrl`; fails the test on an internal error. */
+export async function runChat(workspace: string, baseUrl: string, message: string, extra: string[] = [], env: Record<string, string> = {}): Promise<ChatJson> {
+  const run = await runCli(['chat', message, '--workspace', workspace, '--json', ...extra], {
+    env: { CONTROL_ROOM_LLM_BASE_URL: baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model', ...env },
+  });
+  expect(run.stderr).not.toMatch(/internal_error/);
+  return run.json<ChatJson>();
 }

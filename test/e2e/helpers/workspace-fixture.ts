@@ -32,3 +32,14 @@ export async function writeEndpoints(dir: string, endpoint: Record<string, unkno
     `${JSON.stringify({ schema_version: 1, default: { apiKey: null, profile: 'envelope', stream: false, ...endpoint }, agents }, null, 2)}\n`,
   );
 }
+
+/** The signed receipt lines of one session's audit log, or of every session's when `session` is left out. */
+export async function receiptLines(dir: string, session?: string): Promise<string[]> {
+  const sessions = path.join(dir, '.control-room/audit/sessions');
+  const lines: string[] = [];
+  for (const name of session === undefined ? await fs.readdir(sessions).catch(() => []) : [session]) {
+    const text = await fs.readFile(path.join(sessions, name, 'tool_receipts.jsonl'), 'utf8').catch(() => '');
+    lines.push(...text.split('\n').filter(Boolean));
+  }
+  return lines;
+}
