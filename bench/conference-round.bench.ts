@@ -13,15 +13,14 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Agent, type ModelRequest } from '../src/protocol/index.js';
+import { type ModelRequest } from '../src/protocol/index.js';
 import { chatReplyValidator } from '../src/adapters/compose/chat-reply-validator.js';
 import { loadToolCatalog } from '../src/adapters/fs-catalog/index.js';
 import { FsWorkspace, initWorkspace } from '../src/adapters/fs-workspace/index.js';
 import { JsonlAuditLog, loadReceiptKeys } from '../src/adapters/jsonl-audit-log/index.js';
-import { findToolNonce, ScriptedModel, type ScriptedReply } from '../src/adapters/scripted-model/index.js';
+import { ScriptedModel, type ScriptedReply } from '../src/adapters/scripted-model/index.js';
 import { SecretlintScanner } from '../src/adapters/secretlint-scanner/index.js';
 import { systemClock, systemIds } from '../src/adapters/system/index.js';
-import { defaultAgentsFile } from '../src/core/agents/index.js';
 import { createConference, InMemoryConferenceStore, runConferenceRound, type ConferenceDependencies } from '../src/core/conference/index.js';
 import { InMemoryCreditsStore } from '../src/core/credits/index.js';
 import { validateEvidence } from '../src/core/evidence/index.js';
@@ -32,47 +31,15 @@ import { InMemoryTelemetryStore } from '../src/core/telemetry/index.js';
 import { InMemoryIssueStore } from '../src/core/testing/index.js';
 import { InMemoryTraceStore } from '../src/core/traces/index.js';
 import { coreTools, renderToolCatalog, ToolRegistry } from '../src/core/tools/index.js';
-import { measureAsync, result, type Benchmark } from './harness.js';
+import { measureAsync, perRun, result, type Benchmark } from './harness.js';
+import { CALLS, QUESTION, scriptedReplyText, SIX_AGENTS } from './support/round-script.js';
 
 const CPU_TARGET_MS = 5;
 const CPU_ROUNDS = 40;
-const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
-const SCENE = 'Story/Scenes/SCN-01-the-lamp-room.md';
-const QUESTION = 'Does scene one agree with Hester’s card?';
-const CALLS = [
-  { tool: 'file_reader', args: { path: HESTER } },
-  { tool: 'file_reader', args: { path: SCENE, start_line: 1, end_line: 40 } },
-  { tool: 'file_locator', args: { search_criteria: 'Owen' } },
-];
+const AGENTS = SIX_AGENTS;
 
-const AGENTS: Agent[] = [
-  ...defaultAgentsFile().agents,
-  { id: 'researcher', name: 'Researcher', role: 'Researcher', order: 5, muted: false, framing: 'You check facts of the world.', evidenceSources: ['Story/', 'Compendium/'] },
-];
-
-/**
- * The scripted model's every reply, read from what it was asked: the three calls in turn, then
- * `final`, then a grounded answer that quotes a source of the agent's role and cites the receipts.
- */
-function respond(request: ModelRequest): ScriptedReply {
-  const nonce = findToolNonce(request.messages);
-  const toolResults = request.messages.filter((message) => message.role === 'tool').length;
-  if (nonce !== undefined) {
-    const next = CALLS[toolResults];
-    if (toolResults === 0) return { content: JSON.stringify({ ...CALLS[0], nonce }) };
-    return { content: JSON.stringify(next ? { action: 'tool', ...next, nonce } : { action: 'final', nonce }) };
-  }
-  const prompt = request.messages.map((message) => message.content).join('\n');
-  const name = /^You are (.+?), the /.exec(request.messages[0]?.content ?? '')?.[1];
-  const agent = AGENTS.find((candidate) => candidate.name === name);
-  const receipts = [...new Set(prompt.match(/rcpt_[A-Za-z0-9_-]{10,}/g) ?? [])].join(', ');
-  const usesCard = agent?.evidenceSources.some((source) => source.startsWith('Compendium/') || source === 'Canon.md') ?? false;
-  return {
-    content: usesCard
-      ? `Hester's card gives her grey eyes, which scene one does not contradict.\nEvidence: content | ${HESTER} | "eyes: grey" | receipt ${receipts}`
-      : `Owen is already at the tower when she arrives.\nEvidence: content | ${SCENE} | "Owen Tresk was waiting for her at the tower door" | receipt ${receipts}`,
-  };
-}
+/** The round script's reply to one in-process request (the same script the loopback model plays). */
+const respond = (request: ModelRequest): ScriptedReply => ({ content: scriptedReplyText(request.messages) });
 
 async function setUp() {
   const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-conference-'));
@@ -140,14 +107,6 @@ async function naiveRound({ model, naive }: Setup): Promise<number> {
   return executions;
 }
 
-/** Harness CPU (user + system) per round, in milliseconds, over `rounds` rounds. */
-async function cpuPerRound(run: () => Promise<unknown>, rounds: number): Promise<number> {
-  const start = process.cpuUsage();
-  for (let index = 0; index < rounds; index += 1) await run();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000 / rounds;
-}
-
 const benchmark: Benchmark = {
   name: 'conference-round',
   run: async () => {
@@ -161,8 +120,8 @@ const benchmark: Benchmark = {
         ours = Math.max(ours, await measureAsync(() => oursRound(setup), { ms: 2500 }));
         baseline = Math.max(baseline, await measureAsync(() => naiveRound(setup), { ms: 2500 }));
       }
-      const oursCpu = await cpuPerRound(() => oursRound(setup), CPU_ROUNDS);
-      const naiveCpu = await cpuPerRound(() => naiveRound(setup), Math.ceil(CPU_ROUNDS / 4));
+      const oursCpu = (await perRun(CPU_ROUNDS, () => oursRound(setup))).cpuMs;
+      const naiveCpu = (await perRun(Math.ceil(CPU_ROUNDS / 4), () => naiveRound(setup))).cpuMs;
       return result(
         'conference-round',
         `six agents, three tool calls, every reply evidence-checked (sample manuscript)`,

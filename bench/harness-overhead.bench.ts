@@ -23,7 +23,7 @@ import { OpenAiCompatibleModel } from '../src/adapters/openai-compatible-model/i
 import { createConference, runConferenceRound } from '../src/core/conference/index.js';
 import { runChatTurn } from '../src/core/loop/index.js';
 import { AGENTS_SCHEMA_VERSION, type ModelRequest } from '../src/protocol/index.js';
-import { result, type Benchmark } from './harness.js';
+import { perRun, result, type Benchmark } from './harness.js';
 import { CALLS, QUESTION, SIX_AGENTS } from './support/round-script.js';
 
 const ROUND_TARGET_MS = 5;
@@ -49,15 +49,6 @@ async function startModelServer(): Promise<ModelServer> {
     return { ...(JSON.parse(line) as Omit<ModelServer, 'child'>), child };
   }
   throw new Error('harness-overhead bench: the loopback model server exited before it printed its address.');
-}
-
-/** CPU (user + system) and wall time per run, in milliseconds, over `runs` sequential runs. */
-async function perRun(runs: number, run: (index: number) => Promise<unknown>): Promise<{ cpuMs: number; wallMs: number }> {
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  for (let index = 0; index < runs; index += 1) await run(index);
-  const used = process.cpuUsage(cpu);
-  return { cpuMs: (used.user + used.system) / 1000 / runs, wallMs: (performance.now() - start) / runs };
 }
 
 /** A phase-2-sized request: the agent's framing, the buffered results and the question. */

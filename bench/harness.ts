@@ -65,3 +65,15 @@ export async function measureAsync(fn: () => Promise<unknown>, options: { ms?: n
 export function result(name: string, input: string, ours: BenchMeasure, baseline: BenchMeasure, notes?: string[]): BenchResult {
   return { name, input, ours, baseline, ratio: ours.opsPerSecond / baseline.opsPerSecond, ...(notes ? { notes } : {}) };
 }
+
+/**
+ * CPU time of this process (user + system, all its threads) and wall time per run, in
+ * milliseconds, over `runs` runs made one after another.
+ */
+export async function perRun(runs: number, run: (index: number) => Promise<unknown>): Promise<{ cpuMs: number; wallMs: number }> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  for (let index = 0; index < runs; index += 1) await run(index);
+  const used = process.cpuUsage(cpu);
+  return { cpuMs: (used.user + used.system) / 1000 / runs, wallMs: (performance.now() - start) / runs };
+}
