@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../core/testing/index.js';
 import { replyToChunks, replyToCompletion, type ScriptedReply } from '../scripted-model/index.js';
 
 /** The JSON body a client posted to `/chat/completions`. */
@@ -65,18 +66,6 @@ export interface LoopbackModelServer {
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** A small deterministic generator (mulberry32) for irregular but repeatable cuts. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
@@ -107,7 +96,7 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
   if (Array.isArray(script)) queues.set(null, [...script]);
   else for (const [model, steps] of Object.entries(script.models)) queues.set(model, [...steps]);
   const listed = Array.isArray(script) ? (options.models ?? ['loopback-model']) : Object.keys(script.models);
-  const random = randomSource(options.seed ?? 20_240_601);
+  const random = seededRandom(options.seed ?? 20_240_601);
   const requests: RecordedModelRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;

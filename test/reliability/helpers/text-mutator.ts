@@ -3,21 +3,15 @@
  * afford fast-check's per-value cost, so the bulk runs use these plain functions; fast-check stays
  * for the smaller property tests, where shrinking to a small example pays off.
  */
+import { seededRandom } from '../../../src/core/testing/index.js';
 
 /** A deterministic random source (mulberry32): one seed, one run, on every machine. */
 export class SeededRandom {
-  private state: number;
+  /** A float in [0, 1). */
+  readonly next: () => number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-
-  /** A float in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(this.state ^ (this.state >>> 15), this.state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+    this.next = seededRandom(seed);
   }
 
   /** An integer in [0, bound). */
