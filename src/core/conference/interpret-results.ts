@@ -1,6 +1,6 @@
 import { isControlRoomError, type Agent, type ChatMessage, type ConferenceEntry, type EvidenceIssue } from '../../protocol/index.js';
 import { buildCorrectiveMessage } from '../evidence/index.js';
-import { callModel, sanitizeReply, type CallModelOptions, type TurnTracer } from '../loop/index.js';
+import { callModel, modelOptionsOf, sanitizeReply, type TurnTracer } from '../loop/index.js';
 import { isAbstention } from './abstention.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
 import { findEvidenceLine } from './evidence-line.js';
@@ -40,7 +40,7 @@ export async function interpretResults(input: InterpretInput, deps: ConferenceDe
   const { agent, tracer } = input;
   const failedChecks: string[][] = [];
   const { models } = deps.modelsFor(agent.id);
-  const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+  const modelOptions = modelOptionsOf(deps);
   const ask = async (messages: ChatMessage[], attempt: number): Promise<string> => {
     await tracer.llmRequest(models.primary.name, messages, { agent_id: agent.id, phase: 2, attempt });
     const called = await callModel(models, { messages, ...(input.signal ? { signal: input.signal } : {}) }, modelOptions);

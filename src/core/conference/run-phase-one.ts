@@ -1,5 +1,5 @@
 import { TOOL_BUDGETS, type Agent } from '../../protocol/index.js';
-import { buildToolPhasePrompt, runToolPhase, type CallModelOptions, type ToolPhaseResult, type TurnTracer } from '../loop/index.js';
+import { buildToolPhasePrompt, modelOptionsOf, runToolPhase, type ToolPhaseResult, type TurnTracer } from '../loop/index.js';
 import type { ToolRunResult } from '../tool-runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
@@ -48,7 +48,7 @@ export async function runPhaseOne(input: PhaseOneInput, deps: ConferenceDependen
   const requireTool = input.toolPolicy?.requireTool ?? false;
   const system = buildToolPhasePrompt({ lean: true, catalogText: catalogFor(deps, registry), nonce: input.nonce, requireTool });
   const { models, profile } = deps.modelsFor(input.chief.id);
-  const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+  const modelOptions = modelOptionsOf(deps);
   return deps.gate.run(`agent:${input.chief.id}`, () =>
     runToolPhase({
       scope: { sessionId: input.conferenceId, turnId: input.tracer.roundId, agentId: input.chief.id, conferenceId: input.conferenceId },

@@ -28,6 +28,14 @@ export interface CallModelOptions {
   nowMs: () => number;
 }
 
+/**
+ * The options of a round's model calls: the dependencies' clock for latency, then any overrides
+ * they carry (retries, delays, a test's sleep). One place, so every caller times calls alike.
+ */
+export function modelOptionsOf(deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions> }): CallModelOptions {
+  return { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+}
+
 export interface ModelCallResult {
   response: ModelResponse;
   model: Model;

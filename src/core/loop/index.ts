@@ -2,7 +2,7 @@ export { runChatTurn } from './run-chat-turn.js';
 export type { ChatTurnRequest, ChatTurnResult, ChatTurnEvent, TurnDependencies, ReplyValidator } from './run-chat-turn.js';
 export { runToolPhase } from './run-tool-phase.js';
 export type { ToolPhaseInput, ToolPhaseResult, ToolPhaseBudgets, RecordedRejection } from './run-tool-phase.js';
-export { callModel } from './call-model.js';
+export { callModel, modelOptionsOf } from './call-model.js';
 export type { AgentModels, ModelAttempt, CallModelOptions, ModelCallResult } from './call-model.js';
 export { extractStep } from './extract-call.js';
 export type { StepOutcome, ExtractOptions } from './extract-call.js';

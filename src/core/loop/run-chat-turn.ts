@@ -17,7 +17,7 @@ import { memoryPromptBlock, type BucketMemory } from '../memory/index.js';
 import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
-import { callModel, type AgentModels, type CallModelOptions } from './call-model.js';
+import { callModel, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
 import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
 import { sanitizeReply } from './sanitize-reply.js';
 import { TurnGate } from './turn-gate.js';
@@ -116,7 +116,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default', audio_id: request.audioId ?? null });
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
   const { models, profile, stream } = deps.modelsFor(agent.id);
-  const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+  const modelOptions = modelOptionsOf(deps);
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
     content: '', evidence: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,

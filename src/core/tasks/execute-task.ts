@@ -11,7 +11,7 @@ import {
   type TaskRecord,
 } from '../../protocol/tasks.js';
 import { gateChain, openConfirmation } from '../auth/index.js';
-import type { CallModelOptions } from '../loop/index.js';
+import { modelOptionsOf } from '../loop/index.js';
 import type { Workspace } from '../ports/index.js';
 import { requireConversationId } from '../state/index.js';
 import { preflightBatch, type Preflight } from './preflight-batch.js';
@@ -89,7 +89,7 @@ export async function executeTask(goal: string, deps: TaskDependencies, options:
 
 async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDependencies, options: ExecuteTaskOptions): Promise<RoundEnd<TaskOutcome>> {
   const files = await deps.workspace.listFiles();
-  const modelOptions: CallModelOptions = { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+  const modelOptions = modelOptionsOf(deps);
   const common = { policy: round.policy, tracer: round.tracer, modelOptions, ...(options.signal ? { signal: options.signal } : {}) };
   const planner = deps.modelsFor('planner');
   const planned = await runStructuredStep({
