@@ -21,6 +21,12 @@ export const EVIDENCE_ISSUE_CODES = [
   'source_role_mismatch',
   'cot_leak',
   'tool_syntax',
+  /** An absence claim whose term occurs in its own scope. */
+  'absence_contradicted',
+  /** A quote that is in the file but says the opposite there (a negation before it or elided from it). */
+  'quote_out_of_context',
+  /** A content quote whose file none of the cited receipts read. */
+  'receipt_source_mismatch',
 ] as const;
 export type EvidenceIssueCode = (typeof EVIDENCE_ISSUE_CODES)[number];
 
@@ -60,18 +66,41 @@ export interface QuoteLocation {
   end: number;
 }
 
-/** The parsed evidence line plus the outcome of checking it. */
+/** Where an absence claim's term was found after all (the claim is then contradicted). */
+export interface AbsenceHit {
+  term: string;
+  path: string;
+  line: number;
+}
+
+/** The parsed evidence line plus the outcome of checking it: one report from the validator to the screen. */
 export interface EvidenceReport {
   ok: boolean;
+  /** The evidence line as written (without reasoning), or null when the reply has none. */
+  line: string | null;
   type: EvidenceType | null;
   sources: EvidenceSource[];
   quotes: string[];
   receipts: string[];
   /** Verified quotes with their places in the files. */
   locations: QuoteLocation[];
+  /** For an absence claim: the files its scope covered (searched for its terms). */
+  searched: string[];
+  /** For an absence claim: where its terms occur in that scope (empty when the claim holds). */
+  absenceHits: AbsenceHit[];
   issues: EvidenceIssue[];
 }
 
 /** Telemetry buckets of SPEC §7. */
-export const TELEMETRY_BUCKETS = ['evidence_invalid', 'quote_not_found', 'tool_syntax', 'cot_leak', 'format_error'] as const;
+export const TELEMETRY_BUCKETS = [
+  'evidence_invalid',
+  'quote_not_found',
+  'tool_syntax',
+  'cot_leak',
+  'format_error',
+  // Forgeries the truth checks caught (SPEC §15), each counted on its own.
+  'absence_contradicted',
+  'quote_out_of_context',
+  'receipt_source_mismatch',
+] as const;
 export type TelemetryBucket = (typeof TELEMETRY_BUCKETS)[number];

@@ -72,6 +72,8 @@ export interface VfsStat {
   size: number;
   modifiedMs: number;
   role: VfsRole;
+  /** True for `Canon.md` before the canon index is built: a placeholder, not manuscript. */
+  placeholder?: true;
 }
 
 /** Largest file the VFS reads whole (bytes). Bigger files are refused with `file_too_large`. */

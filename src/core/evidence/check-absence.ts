@@ -1,60 +1,97 @@
-import type { EvidenceIssue, TextSpan } from '../../protocol/index.js';
+import type { AbsenceHit, EvidenceIssue, TextSpan } from '../../protocol/index.js';
 import type { Workspace } from '../ports/index.js';
-import type { AbsenceDetail, ScopeItem } from './parse-absence-detail.js';
+import { resolveAbsenceScope } from './absence-scope.js';
+import type { ResolvedSource } from './check-sources.js';
+import type { AbsenceDetail } from './parse-absence-detail.js';
+import type { QuoteIndex } from './quote-index.js';
+import { findTerm, termForms } from './term-search.js';
 
 const EXAMPLE = 'e.g. checked Story/Scenes/SCN-01…SCN-08 for "locket"';
+/** Hits listed in a message; the report keeps up to `MAX_HITS`. */
+const SHOWN_HITS = 6;
+const MAX_HITS = 50;
 
-/** The scene number in a scene id or file name (`SCN-04`, `SCN-04-the-logbook.md`), or null. */
-function sceneNumber(name: string): number | null {
-  const match = /^SCN-0*(\d+)(?!\d)/i.exec(name);
-  return match ? Number(match[1]) : null;
+/** What running an absence claim found: the files searched and where its terms occur. */
+export interface AbsenceOutcome {
+  searched: string[];
+  hits: AbsenceHit[];
 }
 
-/** True when a scope item names something that exists: a file or folder path, or a scene file. */
-function scopeExists(item: ScopeItem, files: readonly string[]): boolean {
-  if (item.kind === 'path') {
-    const path = item.text.replace(/[.)\]]+$/, '');
-    const folder = path.endsWith('/') ? path : `${path}/`;
-    // `Story/Scenes/SCN-01` names `Story/Scenes/SCN-01-the-lamp-room.md`: a name up to its slug.
-    return files.some((file) => file === path || file.startsWith(folder) || (file.startsWith(path) && /^[-.]/.test(file.slice(path.length))));
-  }
-  if (item.kind === 'scene') {
-    const number = sceneNumber(item.text);
-    return files.some((file) => {
-      const name = file.split('/').pop() ?? '';
-      return number !== null ? sceneNumber(name) === number : name.toLowerCase().startsWith(item.text.toLowerCase());
-    });
-  }
+function missingParts(detail: AbsenceDetail, span: TextSpan, issues: EvidenceIssue[]): boolean {
+  const hasScope = detail.scope.length > 0;
+  const hasTerm = detail.terms.some((term) => /[\p{L}\p{N}]/u.test(term.text));
+  if (hasScope && hasTerm) return false;
+  const message = !hasScope && !hasTerm
+    ? `An absence claim must say what was checked and for what (${EXAMPLE}).`
+    : !hasScope
+      ? `The absence claim does not say where it looked: name the files or scenes checked (${EXAMPLE}).`
+      : `The absence claim does not say what was searched for: add the term in quotes (${EXAMPLE}).`;
+  issues.push({ code: 'absence_scope_missing', message, span });
   return true;
 }
 
-/**
- * Checks an absence claim: the detail must name what was checked (files, folders, scene ids or a
- * numbered range such as "scenes 1–8") and what was searched for (a quoted term or "for <word>");
- * named files and scenes must exist.
- */
-export async function checkAbsence(detail: AbsenceDetail, detailSpan: TextSpan, workspace: Workspace, issues: EvidenceIssue[]): Promise<void> {
-  const hasScope = detail.scope.length > 0;
-  const hasTerm = detail.terms.length > 0;
-  if (!hasScope || !hasTerm) {
-    const message = !hasScope && !hasTerm
-      ? `An absence claim must say what was checked and for what (${EXAMPLE}).`
-      : !hasScope
-        ? `The absence claim does not say where it looked: name the files or scenes checked (${EXAMPLE}).`
-        : `The absence claim does not say what was searched for: add the term in quotes (${EXAMPLE}).`;
-    issues.push({ code: 'absence_scope_missing', message, span: detailSpan });
-  }
-  const named = detail.scope.filter((item) => item.kind === 'path' || item.kind === 'scene');
-  if (named.length === 0) return;
-  let files: string[];
-  try {
-    files = await workspace.listFiles();
-  } catch {
-    return;
-  }
-  for (const item of named) {
-    if (!scopeExists(item, files)) {
-      issues.push({ code: 'absence_scope_missing', message: `The scope names ${item.text}, which is not in the manuscript; name files or scenes that exist.`, span: item.span });
+/** The cited sources' files: an absence claim is also a claim about every file it cites. */
+async function sourceFiles(sources: readonly ResolvedSource[], workspace: Workspace): Promise<string[]> {
+  const files: string[] = [];
+  const all = await workspace.listFiles();
+  for (const resolved of sources) {
+    if (resolved.file) {
+      if (!resolved.file.placeholder) files.push(resolved.file.path);
+      continue;
     }
+    const folder = resolved.source.path.endsWith('/') ? resolved.source.path : `${resolved.source.path}/`;
+    files.push(...all.filter((path) => path.startsWith(folder)));
   }
+  return files;
+}
+
+/**
+ * Runs an absence claim (SPEC §15): its scope must name files that exist (and no more than
+ * exist), it must name a term, and every file of the scope and of the cited sources is searched
+ * for the term — folded as quotes are, in any case, with its simple inflections. A term that is
+ * there makes the claim `absence_contradicted`, listing where (file#Lline).
+ */
+export async function checkAbsence(
+  detail: AbsenceDetail,
+  detailText: { text: string; start: number; end: number },
+  sources: readonly ResolvedSource[],
+  workspace: Workspace,
+  index: QuoteIndex,
+  issues: EvidenceIssue[],
+): Promise<AbsenceOutcome> {
+  const outcome: AbsenceOutcome = { searched: [], hits: [] };
+  const detailSpan = { start: detailText.start, end: detailText.end };
+  if (missingParts(detail, detailSpan, issues)) return outcome;
+  const scope = await resolveAbsenceScope(detail.scope, detailText.text, detailText.start, workspace);
+  if (!scope.ok) {
+    for (const problem of scope.problems) issues.push({ code: 'absence_scope_missing', message: problem.message, span: problem.span });
+    return outcome;
+  }
+  const paths = [...new Set([...scope.files, ...(await sourceFiles(sources, workspace))])].sort();
+  outcome.searched = paths;
+  const terms = detail.terms.filter((term) => /[\p{L}\p{N}]/u.test(term.text));
+  for (const term of terms) {
+    const forms = termForms(term.text);
+    const found: AbsenceHit[] = [];
+    for (const path of paths) {
+      // A file the VFS cannot read as text (binary, too large) cannot hold the term.
+      const file = await index.file(workspace, path).catch(() => null);
+      if (!file || file.placeholder) continue;
+      for (const match of findTerm(file, forms, MAX_HITS)) {
+        found.push({ term: term.text, path, line: match.startLine });
+        if (found.length >= MAX_HITS) break;
+      }
+      if (found.length >= MAX_HITS) break;
+    }
+    if (found.length === 0) continue;
+    outcome.hits.push(...found);
+    const places = found.slice(0, SHOWN_HITS).map((hit) => `${hit.path}#L${hit.line}`);
+    const more = found.length > SHOWN_HITS ? ` and ${found.length - SHOWN_HITS} more` : '';
+    issues.push({
+      code: 'absence_contradicted',
+      message: `"${term.text}" is in the scope this claim says it is absent from: ${places.join(', ')}${more}. Quote it instead, or narrow the claim.`,
+      span: term.span,
+    });
+  }
+  return outcome;
 }

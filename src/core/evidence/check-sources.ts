@@ -60,6 +60,11 @@ export async function checkSources(sources: readonly ParsedSource[], type: Evide
       issues.push({ code: 'source_not_found', message, span });
       continue;
     }
+    if (file.placeholder) {
+      const message = `${file.path} is a placeholder until the canon index is built (control-room canon index); cite the scene or Compendium file instead.`;
+      issues.push({ code: 'source_not_found', message, span });
+      continue;
+    }
     if (source.lines) {
       const lines = lineCount(file);
       if (source.lines.start > lines || source.lines.end > lines) {

@@ -1,11 +1,11 @@
 import type { EvidenceIssue, TextSpan } from '../../protocol/index.js';
-import type { Outline } from '../manuscript/index.js';
+import type { Outline, OutlineEntry } from '../manuscript/index.js';
 import type { Workspace } from '../ports/index.js';
 import type { ResolvedSource } from './check-sources.js';
 import { lineCount, type IndexedFile } from './indexed-file.js';
 import { headingsOf, titleKey, titleNames } from './markdown-headings.js';
-import { outlineHasTitle, outlineOf, outlineRefProblem } from './outline-reference.js';
-import type { OutlineRef, StructuralDetail } from './parse-structural-detail.js';
+import { outlineHasTitle, outlineOf, resolveOutlineRef, targetLines, type OutlineTarget } from './outline-reference.js';
+import type { LineRangeRef, OutlineRef, StructuralDetail } from './parse-structural-detail.js';
 import type { QuoteIndex } from './quote-index.js';
 
 const MISSING = 'A structural claim needs a line range (L12-L20) or a section or outline entry (“Act 2 › Scene 5”), in the detail or as #L12-L20 / #Section on the source.';
@@ -28,6 +28,70 @@ function namesHeading(ref: OutlineRef, files: readonly IndexedFile[]): boolean {
   return files.some((file) => headingsOf(file).some((heading) => titleNames(label, heading)));
 }
 
+function refLabel(ref: OutlineRef): string {
+  return ref.steps.map((step) => step.label).join(' › ');
+}
+
+/** The first number of a file name: `SCN-04-…` → 4, `03 The Ferry.md` → 3. */
+function numberInName(path: string): number | null {
+  const match = /(\d{1,4})/.exec(path.slice(path.lastIndexOf('/') + 1));
+  return match ? Number(match[1]) : null;
+}
+
+/** True when the outline entry is the scene written in `path` (its `File:` field, else the number in the file's name). */
+function entryIsFile(entry: OutlineEntry, path: string): boolean {
+  const named = entry.fields.file?.value.replace(/^[`'"]|[`'"]$/g, '').trim();
+  if (named) return path === named || path.endsWith(`/${named}`) || named.endsWith(`/${path}`);
+  return entry.number !== null && numberInName(path) === entry.number;
+}
+
+/**
+ * A cited line range must fall inside the outline entry the detail names (SPEC §15): on the
+ * outline, within the entry's (or act's, or beat's) lines; in a scene file, the file must be that
+ * entry's scene (or a scene of that act).
+ */
+function checkCitedLinesInEntry(
+  ref: OutlineRef,
+  target: OutlineTarget,
+  loaded: { file: IndexedFile; outline: Outline },
+  sources: readonly ResolvedSource[],
+  detail: StructuralDetail,
+  issues: EvidenceIssue[],
+): void {
+  const cited: Array<{ file: IndexedFile; start: number; end: number; span: LineRangeRef['span'] }> = [];
+  for (const resolved of sources) {
+    if (!resolved.file) continue;
+    if (resolved.range && resolved.source.lines) cited.push({ file: resolved.file, ...resolved.range, span: resolved.source.span });
+    for (const range of detail.lineRanges) cited.push({ file: resolved.file, start: range.start, end: range.end, span: range.span });
+  }
+  for (const range of cited) {
+    if (range.file.path === loaded.file.path) {
+      const lines = targetLines(target, loaded.outline, lineCount(loaded.file));
+      if (lines && (range.start < lines.start || range.end > lines.end)) {
+        issues.push({
+          code: 'structural_ref_missing',
+          message: `Lines ${range.start}-${range.end} of ${range.file.path} are not inside “${refLabel(ref)}” (lines ${lines.start}-${lines.end}); cite lines of the entry you name.`,
+          span: range.span,
+        });
+      }
+      continue;
+    }
+    const entries = target.entry ? [target.entry] : target.act ? target.act.entries : [];
+    if (entries.length === 0 || target.beat) continue;
+    if (!entries.some((entry) => entryIsFile(entry, range.file.path))) {
+      const home = loaded.outline.entries.find((entry) => entryIsFile(entry, range.file.path));
+      const where = home
+        ? ` (the outline has it as Scene ${home.number ?? home.title}${loaded.outline.acts[home.actIndex]?.number ? ` of Act ${loaded.outline.acts[home.actIndex]?.number}` : ''})`
+        : '';
+      issues.push({
+        code: 'structural_ref_missing',
+        message: `${range.file.path} is not “${refLabel(ref)}”${where}; cite the lines of the scene you name.`,
+        span: range.span,
+      });
+    }
+  }
+}
+
 /**
  * Checks a structural claim: its line ranges must lie inside a cited file, its outline entries
  * must exist in the outline (or as headings of the cited files), and its quoted titles must name
@@ -44,7 +108,9 @@ export async function checkStructural(detail: StructuralDetail, detailSpan: Text
   const files = sources.flatMap((resolved) => (resolved.file ? [resolved.file] : []));
   for (const range of detail.lineRanges) {
     if (files.length === 0) break;
-    if (range.end < range.start) {
+    if (range.start < 1) {
+      issues.push({ code: 'structural_ref_missing', message: `L${range.start} is not a line; lines are counted from 1.`, span: range.span });
+    } else if (range.end < range.start) {
       issues.push({ code: 'structural_ref_missing', message: `L${range.start}-L${range.end} runs backwards; write the first line first.`, span: range.span });
     } else if (!files.some((file) => range.end <= lineCount(file))) {
       const sizes = files.map((file) => `${file.path} has ${lineCount(file)} lines`).join('; ');
@@ -55,11 +121,15 @@ export async function checkStructural(detail: StructuralDetail, detailSpan: Text
   if (detail.outline.length === 0 && !bareTitles) return;
   const loaded = await loadOutline(workspace, index);
   for (const ref of detail.outline) {
-    const problem = loaded ? outlineRefProblem(ref, loaded.outline) : 'the manuscript has no outline';
+    const resolved = loaded ? resolveOutlineRef(ref, loaded.outline) : { ok: false as const, problem: 'the manuscript has no outline' };
     // Outside the outline a scene may be a heading of the cited file (a chapter file with "## Scene 2").
-    if (problem !== null && !namesHeading(ref, files.filter((file) => file.path !== loaded?.file.path))) {
-      issues.push({ code: 'structural_ref_missing', message: `“${ref.steps.map((step) => step.label).join(' › ')}” is not an outline entry: ${problem}.`, span: ref.span });
+    if (!resolved.ok) {
+      if (!namesHeading(ref, files.filter((file) => file.path !== loaded?.file.path))) {
+        issues.push({ code: 'structural_ref_missing', message: `“${ref.steps.map((step) => step.label).join(' › ')}” is not an outline entry: ${resolved.problem}.`, span: ref.span });
+      }
+      continue;
     }
+    if (loaded) checkCitedLinesInEntry(ref, resolved.target, loaded, sources, detail, issues);
   }
   if (!bareTitles) return;
   // Only quoted titles: quoted words are prose when a range or entry is given, the reference when not.

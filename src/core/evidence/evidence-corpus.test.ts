@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import corpus from '../../../test/corpus/evidence/replies.json' with { type: 'json' };
-import { EVIDENCE_ISSUE_CODES } from '../../protocol/index.js';
+import { EVIDENCE_ISSUE_CODES, type FileRef } from '../../protocol/index.js';
 import { FsWorkspace } from '../../adapters/fs-workspace/index.js';
 import { defaultAgentsFile } from '../agents/index.js';
 import { QuoteIndex } from './quote-index.js';
@@ -19,6 +19,8 @@ interface CorpusEntry {
   reply: string;
   agent?: string;
   knownReceiptIds?: string[];
+  /** What each receipt read, for the receipt-source rule. */
+  receiptFiles?: Record<string, FileRef[]>;
   expect: { ok: true; locations?: Array<{ path: string; startLine: number; endLine: number }> } | { ok: false; codes: string[] };
 }
 
@@ -48,6 +50,7 @@ describe('evidence corpus over the sample manuscript', () => {
       workspace,
       knownReceiptIds: new Set(entry.knownReceiptIds ?? DEFAULT_RECEIPTS),
       quoteIndex: index,
+      ...(entry.receiptFiles ? { receiptFiles: new Map(Object.entries(entry.receiptFiles)) } : {}),
       ...(agent ? { agent: { id: agent.id, evidenceSources: agent.evidenceSources } } : {}),
     });
     if (entry.expect.ok) {

@@ -14,6 +14,8 @@ export interface IndexedFile {
   folded: FoldedText;
   /** Offset in `original` where each line starts; line n (1-based) starts at `lineStarts[n-1]`. */
   lineStarts: Uint32Array;
+  /** True for `Canon.md` before the canon is built: text that is not manuscript and proves nothing. */
+  placeholder?: true;
 }
 
 /** A match in original offsets, end exclusive, with 1-based lines. */
@@ -25,11 +27,12 @@ export interface FileMatch {
 }
 
 /** Prepares `original` (the text of `path`) for searching. */
-export function indexFile(path: string, original: string, version: string, sha256: string): IndexedFile {
+export function indexFile(path: string, original: string, version: string, sha256: string, placeholder = false): IndexedFile {
   const starts = [0];
   for (let index = original.indexOf('\n'); index >= 0; index = original.indexOf('\n', index + 1)) starts.push(index + 1);
   if (original.length > 0 && starts[starts.length - 1] === original.length) starts.pop();
-  return { path, version, sha256, original, folded: foldText(original), lineStarts: Uint32Array.from(original.length === 0 ? [] : starts) };
+  const lineStarts = Uint32Array.from(original.length === 0 ? [] : starts);
+  return { path, version, sha256, original, folded: foldText(original), lineStarts, ...(placeholder ? { placeholder: true as const } : {}) };
 }
 
 /** Number of lines in the file. */

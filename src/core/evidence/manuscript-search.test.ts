@@ -3,10 +3,10 @@ import { indexFile } from './indexed-file.js';
 import { ManuscriptSearch } from './manuscript-search.js';
 import { quoteFragments } from './quote-fragments.js';
 
+// The index finds any folded fragments; whether a quote is informative enough is checked before it.
 const fragments = (quote: string): string[] => {
   const split = quoteFragments(quote);
-  if (!split.ok) throw new Error(split.reason);
-  return split.fragments;
+  return split.ok ? split.fragments : quote.split(/\s*…\s*/);
 };
 
 const scene = (name: string, text: string, version = 'v1') => indexFile(`Story/Scenes/${name}`, text, version, '0'.repeat(64));

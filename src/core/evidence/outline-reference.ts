@@ -1,4 +1,4 @@
-import { parseOutline, type Outline, type OutlineAct, type OutlineEntry } from '../manuscript/index.js';
+import { parseOutline, type Located, type Outline, type OutlineAct, type OutlineEntry } from '../manuscript/index.js';
 import type { IndexedFile } from './indexed-file.js';
 import { titleKey } from './markdown-headings.js';
 import type { OutlineRef } from './parse-structural-detail.js';
@@ -25,34 +25,65 @@ function sceneIn(pool: readonly OutlineEntry[], number: number, positional: bool
   return pool.find((entry) => entry.number === number) ?? (positional ? pool[number - 1] : undefined);
 }
 
+/** What an outline reference points at: the act, scene entry and beat it names (outermost first). */
+export interface OutlineTarget {
+  act?: OutlineAct;
+  entry?: OutlineEntry;
+  beat?: Located<string>;
+}
+
 /**
- * Why an outline entry such as `Act 2 › Scene 5` or `Act 2 > Beat 3` does not exist in the
- * outline, or null when it does. A scene is numbered as in the outline (or counted within its act
- * when the act is named); a beat is counted within the scene named, else within the act.
+ * Resolves an outline entry such as `Act 2 › Scene 5` or `Act 2 > Beat 3`, or says why it does
+ * not exist. A scene is numbered as in the outline (or counted within its act when the act is
+ * named); a beat is counted within the scene named, else within the act.
  */
-export function outlineRefProblem(ref: OutlineRef, outline: Outline): string | null {
-  let act: OutlineAct | undefined;
-  let entry: OutlineEntry | undefined;
+export function resolveOutlineRef(ref: OutlineRef, outline: Outline): { ok: true; target: OutlineTarget } | { ok: false; problem: string } {
+  const target: OutlineTarget = {};
   for (const step of ref.steps) {
     if (step.level === 'act') {
-      act = outline.acts.find((candidate) => candidate.number === step.number);
-      if (!act) return `the outline has no Act ${step.number} (its acts: ${numbers(outline.acts.map((candidate) => candidate.number))})`;
-      entry = undefined;
+      const act = outline.acts.find((candidate) => candidate.number === step.number);
+      if (!act) return { ok: false, problem: `the outline has no Act ${step.number} (its acts: ${numbers(outline.acts.map((candidate) => candidate.number))})` };
+      target.act = act;
+      delete target.entry;
     } else if (step.level === 'scene') {
-      entry = sceneIn(act ? act.entries : outline.entries, step.number, act !== undefined);
+      const act = target.act;
+      const entry = sceneIn(act ? act.entries : outline.entries, step.number, act !== undefined);
       if (!entry) {
         const elsewhere = outline.entries.find((candidate) => candidate.number === step.number);
         const home = elsewhere ? outline.acts[elsewhere.actIndex] : undefined;
-        if (act && home) return `Scene ${step.number} is in Act ${home.number ?? '?'}, not Act ${act.number ?? '?'}`;
-        return `the outline has no Scene ${step.number} (its scenes: ${numbers(outline.entries.map((candidate) => candidate.number))})`;
+        if (act && home) return { ok: false, problem: `Scene ${step.number} is in Act ${home.number ?? '?'}, not Act ${act.number ?? '?'}` };
+        return { ok: false, problem: `the outline has no Scene ${step.number} (its scenes: ${numbers(outline.entries.map((candidate) => candidate.number))})` };
       }
+      target.entry = entry;
     } else {
+      const entry = target.entry;
+      const act = target.act;
       const beats = entry ? entry.beats : (act ? act.entries : outline.entries).flatMap((candidate) => candidate.beats);
-      if (step.number > beats.length) {
+      const beat = beats[step.number - 1];
+      if (!beat) {
         const owner = entry ? `Scene ${entry.number ?? entry.title}` : act ? `Act ${act.number ?? '?'}` : 'the outline';
-        return `${owner} has ${beats.length} beat${beats.length === 1 ? '' : 's'}, so there is no Beat ${step.number}`;
+        return { ok: false, problem: `${owner} has ${beats.length} beat${beats.length === 1 ? '' : 's'}, so there is no Beat ${step.number}` };
       }
+      target.beat = beat;
     }
+  }
+  return { ok: true, target };
+}
+
+/** Why an outline reference does not exist in the outline, or null when it does. */
+export function outlineRefProblem(ref: OutlineRef, outline: Outline): string | null {
+  const resolved = resolveOutlineRef(ref, outline);
+  return resolved.ok ? null : resolved.problem;
+}
+
+/** The outline lines a target covers: a beat's line, a scene entry's lines, or an act's lines up to the next act. */
+export function targetLines(target: OutlineTarget, outline: Outline, lastLine: number): { start: number; end: number } | null {
+  if (target.beat) return { start: target.beat.line, end: target.beat.line };
+  if (target.entry) return { start: target.entry.line, end: target.entry.endLine };
+  if (target.act) {
+    const index = outline.acts.indexOf(target.act);
+    const next = outline.acts[index + 1];
+    return { start: Math.max(1, target.act.line), end: next ? next.line - 1 : lastLine };
   }
   return null;
 }

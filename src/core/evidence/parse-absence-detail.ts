@@ -22,7 +22,9 @@ const SCOPE_PATTERNS: Array<[ScopeItem['kind'], RegExp]> = [
   ['range', /\b(?:scenes?|chapters?|acts?|parts?)\s+\d{1,4}(?:\s*(?:[-–—…]|\.{2,3}|,|to|through|thru|and|&)\s*\d{1,4})*\b/gi],
   ['all', /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d{1,4}\s+)?(?:scenes?|chapters?|files?|(?:character\s+)?cards?|compendium\s+(?:files|entries))\b|\b(?:the\s+)?(?:whole|entire)\s+(?:manuscript|outline|compendium|book)\b/gi],
 ];
-const TERM_AFTER_FOR = /\b(?:for|mentions?\s+of|references?\s+to)\s+(?:the\s+word\s+|any\s+|a\s+|an\s+)?([\p{L}\p{N}][\p{L}\p{N}'’-]*)/giu;
+// "for ledger", "for any mention of the ledger", "references to a locket": the first word past the filler.
+const TERM_AFTER_FOR =
+  /\b(?:for|mentions?\s+of|references?\s+to)\s+(?:(?:the|a|an|any|word|words|term|name|mentions?|references?|of|to)\s+)*([\p{L}\p{N}][\p{L}\p{N}'’-]*)/giu;
 
 /** Finds the scope (files, scenes, ranges) and the searched-for terms of an absence detail. */
 export function parseAbsenceDetail(detail: string, offset: number): AbsenceDetail {

@@ -27,7 +27,7 @@ export interface StructuralDetail {
 
 const LINE_RANGE = /\bL(\d{1,7})(?:\s*[-–—]\s*L?(\d{1,7}))?\b|\blines?\s+(\d{1,7})(?:\s*(?:[-–—]|to|through)\s*(\d{1,7}))?\b/gi;
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const STEP = /\b(act|part|book|scene|chapter|beat)\s+(\d{1,4}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi;
+const STEP = /\b(act|part|book|scene|chapter|beat)\s+(\d{1,4}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b(SCN)-0*(\d{1,4})(?!\d)/gi;
 /** What may stand between two steps of one entry: `›`, `>`, `»`, `/`, `,`, `:`, `→`, a dash, or nothing. */
 const STEP_JOINER = /^\s*(?:[›>»/,:→-]|—|–|->)?\s*$/;
 const LEVELS: Record<string, OutlineLevel> = { act: 'act', part: 'act', book: 'act', scene: 'scene', chapter: 'scene', beat: 'beat' };
@@ -61,7 +61,9 @@ export function parseStructuralDetail(detail: string, offset: number): Structura
   const outline: OutlineRef[] = [];
   let previousEnd = -1;
   for (const match of detail.matchAll(STEP)) {
-    const step = { level: LEVELS[(match[1] ?? '').toLowerCase()] ?? 'scene', number: stepNumber(match[2] ?? ''), label: match[0] };
+    // A scene id (`SCN-03`) is that scene of the outline.
+    const word = (match[1] ?? match[3] ?? '').toLowerCase();
+    const step = { level: LEVELS[word] ?? 'scene', number: stepNumber(match[2] ?? match[4] ?? ''), label: match[0] };
     if (!Number.isFinite(step.number) || step.number < 1) continue;
     const last = outline[outline.length - 1];
     const end = offset + match.index + match[0].length;

@@ -36,7 +36,7 @@ export class QuoteIndex {
     if (inFlight) return inFlight;
     const build = (async (): Promise<IndexedFile> => {
       const content = await workspace.read(stat.path);
-      const file = indexFile(content.path, content.content, version, content.sha256);
+      const file = indexFile(content.path, content.content, version, content.sha256, stat.placeholder === true);
       this.builds += 1;
       cache.files.set(file.path, file);
       cache.search?.put(file);
@@ -69,7 +69,8 @@ export class QuoteIndex {
     const search = (cache.search ??= new ManuscriptSearch());
     const present = new Set<string>();
     for (const file of files) {
-      if (!file) continue;
+      // A placeholder (Canon.md before it is built) is not manuscript: nothing is found in it.
+      if (!file || file.placeholder) continue;
       present.add(file.path);
       search.put(file);
     }

@@ -20,6 +20,9 @@ export const EVIDENCE_TELEMETRY_BUCKETS: Readonly<Record<EvidenceIssueCode, Tele
   source_role_mismatch: 'evidence_invalid',
   cot_leak: 'cot_leak',
   tool_syntax: 'tool_syntax',
+  absence_contradicted: 'absence_contradicted',
+  quote_out_of_context: 'quote_out_of_context',
+  receipt_source_mismatch: 'receipt_source_mismatch',
 };
 
 /** The telemetry bucket of one evidence issue code. */

@@ -15,7 +15,7 @@ let context: EvidenceContext;
 beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-evidence-'));
   await initWorkspace(base);
-  await fs.writeFile(path.join(base, 'Story/Scenes/SCN-01-dock.md'), '---\ntitle: Dock\n---\n# Dock\n\nThe tide came in “slowly”,\nand Mara said nothing — not a word.\n\n## Scene 2\nShe left.\n');
+  await fs.writeFile(path.join(base, 'Story/Scenes/SCN-01-dock.md'), '---\ntitle: Dock\n---\n# Dock\n\nThe tide came in “slowly”,\nand Mara said nothing — not a word.\n\n## Scene 2\nShe left the harbour.\n');
   await fs.writeFile(path.join(base, 'Compendium/Characters/CHAR-mara.md'), '---\nname: Mara\neyes: green\n---\n# Mara\n');
   context = { workspace: await FsWorkspace.open(base), knownReceiptIds: new Set([RECEIPT]), quoteIndex: new QuoteIndex() };
 });
@@ -60,7 +60,7 @@ describe('validateEvidence', () => {
   });
 
   it('checks sections and structural references against the file when there is no outline', async () => {
-    expect(await codes('x\nEvidence: content | Story/Scenes/SCN-01-dock.md#Scene 2 | "She left."')).toEqual([]);
+    expect(await codes('x\nEvidence: content | Story/Scenes/SCN-01-dock.md#Scene 2 | "She left the harbour."')).toEqual([]);
     expect(await codes('x\nEvidence: content | Story/Scenes/SCN-01-dock.md#Scene 2 | "The tide came in"')).toEqual(['quote_not_found']);
     expect(await codes('x\nEvidence: structural | Story/Scenes/SCN-01-dock.md | Scene 2 starts late')).toEqual([]);
     expect(await codes('x\nEvidence: structural | Story/Scenes/SCN-01-dock.md | Act 3 › Scene 9')).toEqual(['structural_ref_missing']);
@@ -77,10 +77,10 @@ describe('validateEvidence', () => {
   });
 
   it('uses the given tool ids for tool syntax and the shared index by default', async () => {
-    const reply = 'Use my_custom_tool("a") next.\nEvidence: content | Story/Scenes/SCN-01-dock.md | "She left."';
+    const reply = 'Use my_custom_tool("a") next.\nEvidence: content | Story/Scenes/SCN-01-dock.md | "She left the harbour."';
     expect(await codes(reply)).toEqual([]);
     expect(await codes(reply, { toolIds: ['my_custom_tool'] })).toEqual(['tool_syntax']);
-    const shared = await validateEvidence('x\nEvidence: content | Story/Scenes/SCN-01-dock.md | "She left."', { workspace: context.workspace, knownReceiptIds: new Set() });
+    const shared = await validateEvidence('x\nEvidence: content | Story/Scenes/SCN-01-dock.md | "She left the harbour."', { workspace: context.workspace, knownReceiptIds: new Set() });
     expect(shared.ok).toBe(true);
   });
 

@@ -1,9 +1,11 @@
-import { CORE_TOOL_IDS, type EvidenceIssue, type EvidenceReport } from '../../protocol/index.js';
+import { CORE_TOOL_IDS, type EvidenceIssue, type EvidenceReport, type FileRef } from '../../protocol/index.js';
 import type { Workspace } from '../ports/index.js';
 import { findToolCallSyntax } from '../tool-calls/index.js';
 import { checkAbsence } from './check-absence.js';
 import { checkContent } from './check-content.js';
 import { checkReceipts } from './check-receipts.js';
+import { checkReceiptSources } from './check-receipt-sources.js';
+import { checkLastLine } from './check-last-line.js';
 import { checkRole } from './check-role.js';
 import { checkSources } from './check-sources.js';
 import { checkStructural } from './check-structural.js';
@@ -16,8 +18,16 @@ import { prepareReply } from './reply-text.js';
 /** What a reply's evidence is checked against. */
 export interface EvidenceContext {
   workspace: Workspace;
-  /** Receipts the reply may cite: the session's, plus the conference's phase-1 receipts for phase-2 replies. */
+  /**
+   * Receipts the reply may cite: the session's receipts that verify (signature and chain), plus
+   * the conference's phase-1 receipts for phase-2 replies. Never a line merely present in a log.
+   */
   knownReceiptIds: ReadonlySet<string>;
+  /**
+   * What each citable receipt read (its `file_refs`). When given, a content quote from a file that
+   * none of the cited receipts read is `receipt_source_mismatch`.
+   */
+  receiptFiles?: ReadonlyMap<string, readonly FileRef[]>;
   /** Whose reply it is, for the role's source rule. */
   agent?: { id: string; evidenceSources: readonly string[] };
   /** The quote index to use (default: one shared by the process, keyed by workspace). */
@@ -27,7 +37,7 @@ export interface EvidenceContext {
 }
 
 function emptyReport(): EvidenceReport {
-  return { ok: false, type: null, sources: [], quotes: [], receipts: [], locations: [], issues: [] };
+  return { ok: false, line: null, type: null, sources: [], quotes: [], receipts: [], locations: [], searched: [], absenceHits: [], issues: [] };
 }
 
 function excerpt(text: string, start: number, end: number): string {
@@ -53,8 +63,10 @@ async function collectIssues(text: string, context: EvidenceContext, report: Evi
   for (const extra of lines.slice(1)) {
     issues.push({ code: 'evidence_multiple', message: `The reply has ${lines.length} evidence lines; keep exactly one.`, span: extra.span });
   }
+  checkLastLine(text, lines, issues);
   const parsed = parseEvidenceLine(text, first);
   issues.push(...parsed.issues);
+  report.line = text.slice(first.span.start, first.span.end).trim();
   report.type = parsed.type;
   report.sources = reportedSources(parsed.sources);
   report.quotes = parsed.quotes.map((quote) => quote.text);
@@ -67,9 +79,12 @@ async function collectIssues(text: string, context: EvidenceContext, report: Evi
   } else if (parsed.structural) {
     await checkStructural(parsed.structural, detailSpan, resolved, context.workspace, index, issues);
   } else if (parsed.absence) {
-    await checkAbsence(parsed.absence, detailSpan, context.workspace, issues);
+    const outcome = await checkAbsence(parsed.absence, parsed.detail, resolved, context.workspace, index, issues);
+    report.searched = outcome.searched;
+    report.absenceHits = outcome.hits;
   }
   checkReceipts(text, parsed.receipts, context.knownReceiptIds, issues);
+  if (context.receiptFiles) checkReceiptSources(report.locations, parsed.receipts, context.receiptFiles, issues);
   checkRole(context.agent, parsed.sources, parsed.sourcesSpan, issues);
   return issues;
 }

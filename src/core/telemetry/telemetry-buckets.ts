@@ -1,26 +1,17 @@
 import { TELEMETRY_BUCKETS, type TelemetryBucket } from '../../protocol/index.js';
+import { EVIDENCE_TELEMETRY_BUCKETS } from '../evidence/telemetry-bucket.js';
 
 /** Counts per bucket; every bucket is present, so readers never meet a missing key. */
 export type BucketCounts = Record<TelemetryBucket, number>;
 
-/** All five buckets at zero. */
+/** Every bucket at zero. */
 export function emptyBucketCounts(): BucketCounts {
   return Object.fromEntries(TELEMETRY_BUCKETS.map((bucket) => [bucket, 0])) as BucketCounts;
 }
 
 const BUCKET_OF: Readonly<Record<string, TelemetryBucket>> = {
-  // Evidence issues (SPEC §7).
-  quote_not_found: 'quote_not_found',
-  cot_leak: 'cot_leak',
-  tool_syntax: 'tool_syntax',
-  evidence_missing: 'evidence_invalid',
-  evidence_multiple: 'evidence_invalid',
-  evidence_invalid: 'evidence_invalid',
-  source_not_found: 'evidence_invalid',
-  structural_ref_missing: 'evidence_invalid',
-  absence_scope_missing: 'evidence_invalid',
-  receipt_unknown: 'evidence_invalid',
-  source_role_mismatch: 'evidence_invalid',
+  // Evidence issues (SPEC §7, §15): one table, kept with the codes.
+  ...EVIDENCE_TELEMETRY_BUCKETS,
   // Tool-call rejections (SPEC §4), "mapped into tool_syntax or format_error" (v0.5 seed): a reply
   // that is not one clean call is a syntax failure; a clean call with wrong content is a format error.
   tool_call_invalid_format: 'tool_syntax',

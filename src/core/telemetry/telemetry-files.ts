@@ -4,8 +4,12 @@ import { emptyBucketCounts } from './telemetry-buckets.js';
 
 export const TELEMETRY_SCHEMA_VERSION = 1;
 
+// A bucket added after a file was written reads as zero, so older files stay readable.
 const BucketCountsSchema = z.strictObject(
-  Object.fromEntries(TELEMETRY_BUCKETS.map((bucket) => [bucket, z.number().int().min(0)])) as Record<(typeof TELEMETRY_BUCKETS)[number], z.ZodNumber>,
+  Object.fromEntries(TELEMETRY_BUCKETS.map((bucket) => [bucket, z.number().int().min(0).default(0)])) as Record<
+    (typeof TELEMETRY_BUCKETS)[number],
+    z.ZodDefault<z.ZodNumber>
+  >,
 );
 
 /** `.control-room/telemetry/totals.json`: every count, overall, per agent and per conference. */
