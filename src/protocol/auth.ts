@@ -85,6 +85,11 @@ export const ConfirmationRecordSchema = z.strictObject({
   step: z.number().int().min(1).max(2),
   timestamp: z.string(),
   channel: ConfirmationChannelSchema,
+  /**
+   * The caller's id for this answer (an `Idempotency-Key`), when it sent one: the same id again is a
+   * replay of this answer, never a new one. Absent on records written before it existed.
+   */
+  request_id: z.string().min(1).max(200).nullable().optional(),
 });
 export type ConfirmationRecord = z.infer<typeof ConfirmationRecordSchema>;
 
@@ -108,10 +113,20 @@ export const ConfirmationRequestSchema = z.strictObject({
   prompt: z.string(),
   status: ConfirmationStatusSchema,
   records: z.array(ConfirmationRecordSchema),
+  /**
+   * The step token of an L4 request: minted, at random, by its first acceptance and returned to
+   * that caller only; the second acceptance must carry it, so a repeated first answer (a retry, a
+   * double click, a concurrent copy) can never count as the second. Single-use: once it confirmed
+   * the request it only identifies a replay of that answer. Never listed by the API or the CLI.
+   */
+  step_token: z.string().min(1).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type ConfirmationRequest = z.infer<typeof ConfirmationRequestSchema>;
+
+/** A confirmation as lists show it: everything but the step token, which only its first answerer gets. */
+export type ConfirmationListing = Omit<ConfirmationRequest, 'step_token'>;
 
 /**
  * A conversation's state (`.control-room/state/<conversationId>.json`). `state` is fixed while a
@@ -136,6 +151,13 @@ export const AUTH_ERROR_CODES = [
   'confirmation_not_found',
   /** The confirmation was already answered (confirmed or refused); it takes no more answers. */
   'confirmation_closed',
+  /**
+   * The step token is wrong for this answer: the second acceptance of an L4 request must carry the
+   * token its first acceptance returned, and no other answer may carry one.
+   */
+  'step_token_invalid',
+  /** An answer's request id was used before for a different answer to the same confirmation. */
+  'confirmation_request_conflict',
   /** No task with that id. */
   'task_not_found',
   /** Nothing to undo: the task kept no undo journal, or there is no applied task. */

@@ -4,16 +4,8 @@
  * envelope refuses the whole batch), the chain is gated once at its highest authorization level,
  * and each applied operation leaves a signed receipt.
  *
- * Operations and their levels (decided here; `OPERATION_RULES` is the source of truth):
- *
- * | op              | level | why                                                                   |
- * |-----------------|-------|-----------------------------------------------------------------------|
- * | `issue.create`  | L1    | adds a note in app data; nothing is replaced                          |
- * | `issue.close`   | L2    | changes an issue's status; undo reopens it                            |
- * | `file.write`    | L2    | creates or replaces a manuscript file; undo restores the old bytes    |
- * | `file.patch`    | L2    | replaces one exact passage; undo restores the old bytes               |
- * | `canon.rebuild` | L3    | regenerates the canon index every agent cites; not journalled         |
- * | `file.delete`   | L4    | removes a manuscript file                                             |
+ * Each operation's authorization level comes from the one table every door consults,
+ * `AUTHORIZATION_TABLE` in src/core/auth/authorization-table.ts.
  */
 import { z } from 'zod';
 import { AuthLevelSchema, CommandChainSchema, type AuthLevel } from './auth.js';
@@ -63,7 +55,14 @@ export const IssueCreateParamsSchema = z.strictObject({
   priority: IssuePrioritySchema.optional(),
 });
 export const IssueCloseParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
-export const CanonRebuildParamsSchema = z.strictObject({});
+/** How a canon build extracts facts: `auto` asks the model when its server answers. */
+export const CanonBuildModeSchema = z.enum(['auto', 'model', 'deterministic']);
+export type CanonBuildMode = z.infer<typeof CanonBuildModeSchema>;
+export const CanonRebuildParamsSchema = z.strictObject({
+  /** Default `deterministic`: the cards' fields and lore bullets, no model. */
+  mode: CanonBuildModeSchema.optional(),
+});
+export type CanonRebuildParams = z.infer<typeof CanonRebuildParamsSchema>;
 
 /** Optional correlation fields every envelope may carry. */
 const envelopeExtras = {
@@ -101,16 +100,6 @@ export const BatchSchema = z.strictObject({
 });
 export type Batch = z.infer<typeof BatchSchema>;
 
-/** Each operation's level and the reason for it (see the table above). */
-export const OPERATION_RULES: Readonly<Record<TaskOperation, { level: AuthLevel; undo: boolean; reason: string }>> = {
-  'issue.create': { level: 1, undo: true, reason: 'adds a note in app data; nothing is replaced' },
-  'issue.close': { level: 2, undo: true, reason: "changes an issue's status; undo reopens it" },
-  'file.write': { level: 2, undo: true, reason: 'creates or replaces a manuscript file; undo restores the old bytes' },
-  'file.patch': { level: 2, undo: true, reason: 'replaces one exact passage; undo restores the old bytes' },
-  'canon.rebuild': { level: 3, undo: false, reason: 'regenerates the canon index every agent cites' },
-  'file.delete': { level: 4, undo: true, reason: 'removes a manuscript file' },
-};
-
 /** A path-level problem, persisted (the shape of `ValidationIssue`). */
 export const ValidationIssueSchema = z.strictObject({
   code: z.string(),
@@ -120,12 +109,18 @@ export const ValidationIssueSchema = z.strictObject({
 
 export const TaskStatusSchema = z.enum(['awaiting_confirmation', 'applied', 'partial', 'invalid', 'refused', 'failed', 'undone']);
 /**
- * `applied` every operation ran (or was a duplicate); `partial` one failed after others ran;
- * `failed` nothing ran; `invalid` the model output was refused; `refused` a person said no.
+ * `applied` every operation ran (or was a duplicate of a change that stands); `partial` one failed
+ * after others ran; `failed` nothing ran; `invalid` the model output was refused; `refused` a person
+ * said no; `undone` the task was undone — or it only re-sent idempotency keys whose changes were
+ * undone since, so nothing was written (the real state, never a second `applied`).
  */
 export type TaskStatus = z.infer<typeof TaskStatusSchema>;
 
-export const OperationStatusSchema = z.enum(['applied', 'duplicate', 'failed', 'not_run']);
+/**
+ * `duplicate`: its idempotency key was applied before and that change stands; `undone`: its key
+ * was applied before and that change was undone since — nothing is written again either way.
+ */
+export const OperationStatusSchema = z.enum(['applied', 'duplicate', 'undone', 'failed', 'not_run']);
 export type OperationStatus = z.infer<typeof OperationStatusSchema>;
 
 /** What happened to one envelope of the batch. */
@@ -231,6 +226,11 @@ export interface PendingConfirmationView {
   required: 1 | 2;
   received: number;
   prompt: string;
+  /**
+   * What the next acceptance must carry: the step token the first acceptance of an L4 request
+   * minted (null while none is needed). Only the answers to that confirmation return it.
+   */
+  stepToken: string | null;
 }
 
 /** What `executeTask`, `confirm` and `refuse` return (and the CLI/HTTP print). */
@@ -257,6 +257,8 @@ export interface TaskOutcome {
   /** The conversation state the round ran in. */
   stateIn: ConversationState;
   traceRoundId: string;
+  /** Set when this call repeated an answer already given: nothing new was recorded or applied. */
+  replayed?: boolean;
 }
 
 /** One reversed operation of an undo. */

@@ -1,3 +1,4 @@
+import type { CanonBuildMode } from '../../protocol/tasks.js';
 import { CanonIndexer, type CanonModelExtraction } from '../../core/canon/index.js';
 import { PipelineRunner, type RunnerHost } from '../../core/runs/index.js';
 import type { ControlRoom } from '../compose/index.js';
@@ -33,7 +34,7 @@ export function openCanonIndexer(room: ControlRoom): CanonIndexer {
 }
 
 /** `auto`: use the model when its server answers, else parse fields; `model`: always; `deterministic`: never. */
-export type CanonModelMode = 'auto' | 'model' | 'deterministic';
+export type CanonModelMode = CanonBuildMode;
 
 export interface CanonModelChoice {
   model: CanonModelExtraction | null;

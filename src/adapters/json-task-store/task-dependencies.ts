@@ -1,8 +1,7 @@
 import type { ControlRoom } from '../compose/index.js';
-import { buildCanonIndex } from '../../core/canon/index.js';
 import { ConversationStates } from '../../core/state/index.js';
 import type { TaskDependencies, TaskRole } from '../../core/tasks/index.js';
-import { FsCanonStore } from '../fs-run-store/fs-canon-store.js';
+import { canonRebuilder } from './canon-rebuilder.js';
 import { FsWorkspaceWriter } from './fs-workspace-writer.js';
 import { JsonConversationStateStore } from './json-conversation-state-store.js';
 import { JsonTaskStore } from './json-task-store.js';
@@ -29,19 +28,11 @@ function servicesFor(room: ControlRoom): TaskServices {
   return found;
 }
 
-/** Rebuilds the canon index the deterministic way (no model), and says what it built. */
-export function canonRebuilder(room: ControlRoom): () => Promise<unknown> {
-  return async () => {
-    const built = await buildCanonIndex({ workspace: room.workspace, store: new FsCanonStore(room.root), clock: room.clock });
-    return { index_sha256: built.meta.index_sha256, fact_count: built.meta.fact_count, sources: built.meta.sources.length, mode: built.meta.mode };
-  };
-}
-
 export interface TaskDependencyOptions {
   /** The planner's and actor's models; default: the room's (agent ids `planner` and `actor`). */
   modelsFor?: (agentId: string) => Pick<ReturnType<ControlRoom['modelsFor']>, 'models' | 'profile'>;
-  /** How `canon.rebuild` runs; default: a deterministic canon build. Null refuses the operation. */
-  rebuildCanon?: (() => Promise<unknown>) | null;
+  /** How `canon.rebuild` runs; default: a build that waits, in the mode its params name. Null refuses the operation. */
+  rebuildCanon?: TaskDependencies['rebuildCanon'] | null;
   modelOptions?: TaskDependencies['modelOptions'];
 }
 

@@ -1,6 +1,6 @@
 import { ControlRoomError, isControlRoomError, type ValidationIssue } from '../../protocol/index.js';
-import { OPERATION_RULES, TASK_SCHEMA_VERSION, type AppliedOperation, type Envelope, type TaskRecord, type UndoJournal } from '../../protocol/tasks.js';
-import { gateChain } from '../auth/index.js';
+import { TASK_SCHEMA_VERSION, type AppliedOperation, type Envelope, type TaskRecord, type UndoJournal } from '../../protocol/tasks.js';
+import { commandLevel, gateChain } from '../auth/index.js';
 import { applyOperation, type OperationEffect } from './apply-operation.js';
 import { sha256Bytes } from './bytes.js';
 import { idempotencyRecord } from './idempotency.js';
@@ -15,7 +15,7 @@ export function commandIdFor(taskId: string, index: number): string {
 }
 
 export interface ChainApplication {
-  status: 'applied' | 'partial' | 'failed';
+  status: 'applied' | 'partial' | 'failed' | 'undone';
   results: AppliedOperation[];
   /** Receipts of the operations applied now. */
   receipts: string[];
@@ -31,8 +31,11 @@ function operationResult(task: TaskRecord, index: number, envelope: Envelope, fi
  * Applies a gated batch, in order, once. The batch is checked against the workspace again first
  * (files may have changed while it waited for confirmation): any problem and nothing runs. Each
  * operation leaves a signed receipt (a failed one too) and a `command.executed` event; envelopes
- * whose idempotency key was applied before are skipped; what each replaced goes to the undo
- * journal (chains from L2 up). A failure stops the chain: side effects are never retried here.
+ * whose idempotency key was applied before are skipped, each reported in the state its earlier
+ * change is in now (`duplicate` when it stands, `undone` when it was undone since); what each
+ * replaced goes to the undo journal (chains from L2 up). A failure stops the chain: side effects
+ * are never retried here. A chain that wrote nothing because its keys' changes were undone ends
+ * `undone`, never `applied`.
  */
 export async function applyChain(task: TaskRecord, round: TaskRound, deps: TaskDependencies): Promise<ChainApplication> {
   const checked = await preflightBatch(task.batch, deps);
@@ -53,8 +56,10 @@ export async function applyChain(task: TaskRecord, round: TaskRound, deps: TaskD
     const commandId = commandIdFor(task.task_id, index);
     if (checked.duplicates.has(index)) {
       const applied = await deps.store.getIdempotency(envelope.idempotencyKey ?? '');
-      results.push(operationResult(task, index, envelope, { status: 'duplicate', receipt_id: applied?.receipt_id ?? null, result: { duplicate_of: applied?.task_id ?? null }, error: null }));
-      await round.tracer.event({ event_type: 'command.executed', payload: { command_id: commandId, status: 'skipped', result: { duplicate_of: applied?.task_id ?? null }, auth_level: OPERATION_RULES[envelope.op].level, op: envelope.op, receipt_id: applied?.receipt_id ?? null }, status: 'skipped' });
+      const state = checked.undone.has(index) ? 'undone' : 'applied';
+      const result = { duplicate_of: applied?.task_id ?? null, state };
+      results.push(operationResult(task, index, envelope, { status: state === 'undone' ? 'undone' : 'duplicate', receipt_id: applied?.receipt_id ?? null, result, error: null }));
+      await round.tracer.event({ event_type: 'command.executed', payload: { command_id: commandId, status: 'skipped', result, auth_level: commandLevel(envelope.op), op: envelope.op, receipt_id: applied?.receipt_id ?? null }, status: 'skipped' });
       continue;
     }
     if (stopped) {
@@ -78,7 +83,7 @@ export async function applyChain(task: TaskRecord, round: TaskRound, deps: TaskD
       results.push(operationResult(task, index, envelope, { status: 'failed', receipt_id: receipt.receipt_id, result: null, error }));
       await round.tracer.event({
         event_type: 'command.executed',
-        payload: { command_id: commandId, status: 'failed', result: { error }, auth_level: OPERATION_RULES[envelope.op].level, chain_level: level, op: envelope.op, receipt_id: receipt.receipt_id },
+        payload: { command_id: commandId, status: 'failed', result: { error }, auth_level: commandLevel(envelope.op), chain_level: level, op: envelope.op, receipt_id: receipt.receipt_id },
         status: 'failed', failure_code: error.code, failure_reason: error.message,
       });
       stopped = true;
@@ -93,11 +98,12 @@ export async function applyChain(task: TaskRecord, round: TaskRound, deps: TaskD
     results.push(operationResult(task, index, envelope, { status: 'applied', receipt_id: receipt.receipt_id, result: outputs, error: null }));
     await round.tracer.event({
       event_type: 'command.executed',
-      payload: { command_id: commandId, status: 'ok', result: outputs, auth_level: OPERATION_RULES[envelope.op].level, chain_level: level, op: envelope.op, receipt_id: receipt.receipt_id },
+      payload: { command_id: commandId, status: 'ok', result: outputs, auth_level: commandLevel(envelope.op), chain_level: level, op: envelope.op, receipt_id: receipt.receipt_id },
     });
   }
   const applied = results.filter((result) => result.status === 'applied').length;
-  const status = !stopped ? 'applied' : applied > 0 ? 'partial' : 'failed';
+  const undone = results.some((result) => result.status === 'undone');
+  const status = stopped ? (applied > 0 ? 'partial' : 'failed') : applied === 0 && undone ? 'undone' : 'applied';
   return { status, results, receipts, undoAvailable: journal !== null && journal.entries.length > 0, issues: [] };
 }
 

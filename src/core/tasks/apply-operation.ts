@@ -85,7 +85,7 @@ export async function applyOperation(envelope: Envelope, context: OperationConte
     }
     case 'canon.rebuild': {
       if (!deps.rebuildCanon) throw new ControlRoomError('canon_rebuild_unavailable', 'The canon index cannot be rebuilt from here.');
-      const outcome = toJsonValue(await deps.rebuildCanon());
+      const outcome = toJsonValue(await deps.rebuildCanon(envelope.params));
       return { result: { rebuilt: true, ...(outcome === undefined || outcome === null ? {} : { outcome }) }, undo: null, fileRefs: [] };
     }
   }

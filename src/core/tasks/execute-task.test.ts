@@ -123,10 +123,14 @@ describe('a chain gated at its highest level', () => {
     expect(await bench.snapshot()).toEqual(before);
     expect(await bench.auditLog.list(pending.taskId)).toEqual([]);
     const first = await confirmTask(pending.confirmationId!, bench.deps);
-    expect(first).toMatchObject({ status: 'awaiting_confirmation', confirmation: { received: 1, required: 2 } });
+    expect(first).toMatchObject({ status: 'awaiting_confirmation', confirmation: { received: 1, required: 2, stepToken: expect.stringMatching(/^stp_/) } });
     expect(first.confirmation?.prompt).toContain('2 of 2');
     expect(await bench.snapshot()).toEqual(before);
-    const second = await confirmTask(pending.confirmationId!, bench.deps);
+    // The same confirmation again is the first one repeated, not the second.
+    const repeated = await confirmTask(pending.confirmationId!, bench.deps);
+    expect(repeated).toMatchObject({ status: 'awaiting_confirmation', replayed: true, confirmation: { received: 1, stepToken: first.confirmation!.stepToken } });
+    expect(await bench.snapshot()).toEqual(before);
+    const second = await confirmTask(pending.confirmationId!, bench.deps, { stepToken: first.confirmation!.stepToken });
     expect(second.status).toBe('applied');
     expect(second.receipts).toHaveLength(3);
     expect(await read(SCENE)).toContain(REPLACE);
@@ -137,7 +141,7 @@ describe('a chain gated at its highest level', () => {
     const requested = (await eventsOf(pending.traceRoundId)).events.find((event) => event.event_type === 'confirm.requested');
     expect(requested?.payload).toMatchObject({ auth_level: 4, confirmation_id: pending.confirmationId });
     const received = (await eventsOf(second.traceRoundId)).events.filter((event) => event.event_type === 'confirm.received');
-    expect(received.map((event) => event.payload['accepted'])).toEqual([true]);
+    expect(received.map((event) => [event.payload['accepted'], event.payload['step']])).toEqual([[true, 2]]);
     // The confirmed chain can still be taken back: the deleted scene returns.
     await undoTask(second.taskId, bench.deps);
     const restored = await bench.snapshot();
@@ -176,8 +180,8 @@ describe('a chain gated at its highest level', () => {
     await open({ planner: [planReply(plan('Cut scene 12'))], actor: [batchReply(mixed)] });
     const pending = await executeTask('Cut the last scene', bench.deps);
     await fs.writeFile(path.join(bench.root, SCENE), 'Rewritten by hand.\n');
-    await confirmTask(pending.confirmationId!, bench.deps);
-    const outcome = await confirmTask(pending.confirmationId!, bench.deps);
+    const first = await confirmTask(pending.confirmationId!, bench.deps);
+    const outcome = await confirmTask(pending.confirmationId!, bench.deps, { stepToken: first.confirmation!.stepToken });
     expect(outcome.status).toBe('failed');
     expect(outcome.issues[0]).toMatchObject({ code: 'patch_find_not_found', path: ['batch', 0, 'params', 'find'] });
     expect(outcome.results.every((result) => result.status === 'not_run')).toBe(true);

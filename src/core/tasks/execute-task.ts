@@ -10,15 +10,14 @@ import {
   type TaskOutcome,
   type TaskRecord,
 } from '../../protocol/tasks.js';
-import { gateChain, openConfirmation } from '../auth/index.js';
 import { modelOptionsOf } from '../loop/index.js';
 import type { Workspace } from '../ports/index.js';
 import { requireConversationId } from '../state/index.js';
 import { preflightBatch, type Preflight } from './preflight-batch.js';
 import { runStructuredStep, offeredJsonSchema } from './structured-step.js';
-import { buildTaskChain, chainSummary } from './task-chain.js';
+import { gateTask } from './gate-task.js';
 import { DEFAULT_TASK_CONVERSATION, type TaskDependencies } from './task-dependencies.js';
-import { applyChainAndFinish, finishTaskRound } from './finish-task-round.js';
+import { finishTaskRound } from './finish-task-round.js';
 import { newTaskRecord } from './task-outcome.js';
 import { actorMessages, filesNamedIn, plannerMessages, type FileExcerpt } from './task-prompts.js';
 import { inTaskRound, type RoundEnd, type TaskRound } from './task-round.js';
@@ -106,7 +105,7 @@ async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDe
   if (!planned.ok) return invalid(record, round, deps, planned.issues);
   const plan: Plan = planned.value;
   record.plan = plan;
-  let preflight: Preflight = { issues: [], duplicates: new Set() };
+  let preflight: Preflight = { issues: [], duplicates: new Set(), undone: new Set() };
   const actor = deps.modelsFor('actor');
   const acted = await runStructuredStep({
     ...common,
@@ -125,48 +124,7 @@ async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDe
   record.channels.actor = acted.channel;
   if (!acted.ok) return invalid(record, round, deps, acted.issues);
   record.batch = acted.value.batch;
-  const chain = buildTaskChain(record.task_id, record.batch, preflight.duplicates);
-  record.chain = chain;
-  record.level = chain?.chain_level ?? null;
-  const gate = chain ? gateChain(chain) : null;
-  await round.tracer.event({
-    event_type: 'route.selected',
-    payload: {
-      route_code: chain ? 'task.chain' : 'task.noop',
-      source_rule: 'chain_level = max(operation levels), gated once before the first operation',
-      topic: plan.summary,
-      auth_level: chain?.chain_level ?? 1,
-      macro: null,
-      task_id: record.task_id,
-      chain_id: chain?.chain_id ?? null,
-      confirmations_required: gate?.confirmations ?? 0,
-      operations: chain?.commands.map((command) => ({ command_id: command.command_id, auth_level: command.auth_level, summary: command.summary })) ?? [],
-      duplicates: [...preflight.duplicates],
-    },
-  });
-  if (chain && gate?.action === 'confirm') {
-    const confirmationId = `cfm_${deps.ids.uuidv7()}`;
-    round.allow.add(confirmationId);
-    const confirmation = openConfirmation({
-      confirmationId,
-      taskId: record.task_id,
-      chainId: chain.chain_id,
-      conversationId: record.conversation_id,
-      level: gate.level as 3 | 4,
-      summary: chainSummary(plan.summary, chain),
-      nowIso: deps.clock.nowIso(),
-    });
-    record.status = 'awaiting_confirmation';
-    record.confirmation_id = confirmation.confirmation_id;
-    await deps.store.saveTask(record);
-    await deps.store.saveConfirmation(confirmation);
-    await round.tracer.event({
-      event_type: 'confirm.requested',
-      payload: { chain_id: chain.chain_id, auth_level: gate.level, summary: confirmation.summary, confirmation_id: confirmation.confirmation_id, required: confirmation.required, task_id: record.task_id },
-    });
-    return finishTaskRound(record, round, deps, { confirmation });
-  }
-  return applyChainAndFinish(record, round, deps);
+  return gateTask(record, preflight.duplicates, { kind: 'task', summary: plan.summary }, round, deps);
 }
 
 async function invalid(record: TaskRecord, round: TaskRound, deps: TaskDependencies, issues: ValidationIssue[]): Promise<RoundEnd<TaskOutcome>> {

@@ -10,7 +10,7 @@ export async function finishTaskRound(
   record: TaskRecord,
   round: TaskRound,
   deps: TaskDependencies,
-  extras: { receipts?: string[]; confirmation?: ConfirmationRequest | null; stopHook?: TaskOutcome['stopHook']; failure?: { code: string; reason: string } },
+  extras: { receipts?: string[]; confirmation?: ConfirmationRequest | null; stopHook?: TaskOutcome['stopHook']; failure?: { code: string; reason: string }; replayed?: boolean },
 ): Promise<RoundEnd<TaskOutcome>> {
   record.updated_at = deps.clock.nowIso();
   if (!record.trace_round_ids.includes(round.roundId)) record.trace_round_ids.push(round.roundId);
@@ -21,6 +21,7 @@ export async function finishTaskRound(
     ...(extras.receipts ? { receipts: extras.receipts } : {}),
     ...(extras.confirmation !== undefined ? { confirmation: extras.confirmation } : {}),
     ...(extras.stopHook ? { stopHook: extras.stopHook } : {}),
+    ...(extras.replayed ? { replayed: true } : {}),
   });
   await round.tracer.event({
     event_type: 'output.emitted',
@@ -41,6 +42,6 @@ export async function applyChainAndFinish(record: TaskRecord, round: TaskRound, 
   record.issues = applied.issues;
   return finishTaskRound(record, round, deps, {
     receipts: applied.receipts,
-    ...(applied.status === 'applied' ? {} : { failure: { code: 'task_operation_failed', reason: `The task ended ${applied.status}; see its results.` } }),
+    ...(applied.status === 'applied' || applied.status === 'undone' ? {} : { failure: { code: 'task_operation_failed', reason: `The task ended ${applied.status}; see its results.` } }),
   });
 }

@@ -1,6 +1,10 @@
 export { executeTask } from './execute-task.js';
 export type { ExecuteTaskOptions } from './execute-task.js';
 export { answerTaskConfirmation, confirmTask, refuseTask } from './confirm-task.js';
+export { runCommand } from './run-command.js';
+export type { RunCommandOptions } from './run-command.js';
+export { gateTask } from './gate-task.js';
+export type { GateSource } from './gate-task.js';
 export type { ConfirmationAnswer } from './confirm-task.js';
 export { undoTask } from './undo-task.js';
 export { applyChain, commandIdFor } from './apply-chain.js';

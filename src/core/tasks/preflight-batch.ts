@@ -1,5 +1,5 @@
 import { isControlRoomError, MAX_VFS_READ_BYTES, type ValidationIssue } from '../../protocol/index.js';
-import type { Envelope } from '../../protocol/tasks.js';
+import type { Envelope, IdempotencyRecord } from '../../protocol/tasks.js';
 import { normalizeVfsPath } from '../vfs/index.js';
 import { occurrences, utf8Bytes, utf8Text } from './bytes.js';
 import { paramsHash } from './idempotency.js';
@@ -10,6 +10,8 @@ export interface Preflight {
   issues: ValidationIssue[];
   /** Batch positions whose idempotency key was applied before with the same params: they will not run again. */
   duplicates: Set<number>;
+  /** Those of `duplicates` whose earlier change was undone since: still not run again, but not in place either. */
+  undone: Set<number>;
 }
 
 type Files = Map<string, Uint8Array | null>;
@@ -24,6 +26,7 @@ type Files = Map<string, Uint8Array | null>;
 export async function preflightBatch(batch: readonly Envelope[], deps: Pick<TaskDependencies, 'writer' | 'issues' | 'store' | 'rebuildCanon'>, prefix: ReadonlyArray<string | number> = ['batch']): Promise<Preflight> {
   const issues: ValidationIssue[] = [];
   const duplicates = new Set<number>();
+  const undone = new Set<number>();
   const keys = new Map<string, number>();
   const files: Files = new Map();
   for (const [index, envelope] of batch.entries()) {
@@ -41,6 +44,7 @@ export async function preflightBatch(batch: readonly Envelope[], deps: Pick<Task
       if (applied !== null) {
         if (applied.params_sha256 === paramsHash(envelope)) {
           duplicates.add(index);
+          if (await wasUndone(applied, deps)) undone.add(index);
           continue;
         }
         issue('idempotency_key_conflict', `The key ${JSON.stringify(key)} was applied before (task ${applied.task_id}) with other params; use a new key for a new change.`, at('idempotencyKey'));
@@ -50,7 +54,13 @@ export async function preflightBatch(batch: readonly Envelope[], deps: Pick<Task
     const problem = await checkEnvelope(envelope, files, deps);
     if (problem) issue(problem.code, problem.message, at(...problem.path));
   }
-  return { issues, duplicates };
+  return { issues, duplicates, undone };
+}
+
+/** True when the task that applied a key was undone since, that key's change included. */
+async function wasUndone(applied: IdempotencyRecord, deps: Pick<TaskDependencies, 'store'>): Promise<boolean> {
+  const journal = await deps.store.getUndo(applied.task_id);
+  return journal !== null && journal.undone_at !== null && journal.entries.some((entry) => entry.command_id === applied.command_id);
 }
 
 async function current(path: string, files: Files, deps: Pick<TaskDependencies, 'writer'>): Promise<Uint8Array | null> {

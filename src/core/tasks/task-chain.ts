@@ -1,6 +1,6 @@
 import type { CommandChain } from '../../protocol/auth.js';
-import { OPERATION_RULES, type Envelope } from '../../protocol/tasks.js';
-import { buildCommandChain } from '../auth/index.js';
+import type { Envelope } from '../../protocol/tasks.js';
+import { buildCommandChain, commandLevel } from '../auth/index.js';
 import { commandIdFor } from './apply-chain.js';
 
 /** A short human description of one operation, for confirmation prompts and the CLI. */
@@ -17,7 +17,7 @@ export function describeEnvelope(envelope: Envelope): string {
     case 'issue.close':
       return `close issue ${envelope.params.id}`;
     case 'canon.rebuild':
-      return 'rebuild the canon index';
+      return `rebuild the canon index (${envelope.params.mode ?? 'deterministic'})`;
   }
 }
 
@@ -29,7 +29,7 @@ export function buildTaskChain(taskId: string, batch: readonly Envelope[], dupli
   const commands = batch.flatMap((envelope, index) =>
     duplicates.has(index)
       ? []
-      : [{ command_id: commandIdFor(taskId, index), auth_level: OPERATION_RULES[envelope.op].level, summary: describeEnvelope(envelope), params: envelope, source_rule: `op ${envelope.op} → L${OPERATION_RULES[envelope.op].level}` }],
+      : [{ command_id: commandIdFor(taskId, index), auth_level: commandLevel(envelope.op), summary: describeEnvelope(envelope), params: envelope, source_rule: `op ${envelope.op} → L${commandLevel(envelope.op)}` }],
   );
   return commands.length === 0 ? null : buildCommandChain(`chain_${taskId}`, commands);
 }

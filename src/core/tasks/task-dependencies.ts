@@ -5,6 +5,7 @@ import type { WorkspaceWriter } from '../ports/workspace-writer.js';
 import type { ReceiptLedger } from '../receipts/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ConversationStates } from '../state/index.js';
+import type { CanonRebuildParams } from '../../protocol/tasks.js';
 import type { TaskStore } from './task-store.js';
 
 /** The two model roles of a task; their endpoints are the agent ids `planner` and `actor`. */
@@ -24,8 +25,11 @@ export interface TaskDependencies {
   clock: Clock;
   ids: Ids;
   modelsFor: (role: TaskRole) => { models: AgentModels; profile: ModelProfile };
-  /** Rebuilds the canon index (`canon.rebuild`); without it that operation is refused. */
-  rebuildCanon?: () => Promise<unknown>;
+  /**
+   * Rebuilds the canon index (`canon.rebuild`) and says what it built (or started); without it
+   * that operation is refused. Throws when the build cannot run (e.g. `canon_index_busy`).
+   */
+  rebuildCanon?: (params: CanonRebuildParams) => Promise<unknown>;
   /** Overrides of the model retry timing (tests pass a `sleep` that does not wait). */
   modelOptions?: Partial<CallModelOptions>;
 }

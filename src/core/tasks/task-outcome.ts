@@ -29,7 +29,15 @@ export function newTaskRecord(input: { taskId: string; goal: string; conversatio
 /** What a caller sees of a task after one round of work. */
 export function taskOutcome(
   record: TaskRecord,
-  extras: { stateIn: ConversationState; traceRoundId: string; receipts?: string[]; confirmation?: ConfirmationRequest | null; stopHook?: TaskOutcome['stopHook']; issues?: ValidationIssue[] },
+  extras: {
+    stateIn: ConversationState;
+    traceRoundId: string;
+    receipts?: string[];
+    confirmation?: ConfirmationRequest | null;
+    stopHook?: TaskOutcome['stopHook'];
+    issues?: ValidationIssue[];
+    replayed?: boolean;
+  },
 ): TaskOutcome {
   const confirmation = extras.confirmation && extras.confirmation.status === 'pending' ? extras.confirmation : null;
   const stopHook = extras.stopHook ?? (record.status === 'invalid' ? STOP_HOOK_TASK_OUTPUT_INVALID : null);
@@ -45,7 +53,14 @@ export function taskOutcome(
     receipts: extras.receipts ?? [],
     confirmationId: confirmation?.confirmation_id ?? null,
     confirmation: confirmation
-      ? { confirmationId: confirmation.confirmation_id, level: confirmation.auth_level, required: confirmation.required, received: acceptedCount(confirmation), prompt: confirmation.prompt }
+      ? {
+          confirmationId: confirmation.confirmation_id,
+          level: confirmation.auth_level,
+          required: confirmation.required,
+          received: acceptedCount(confirmation),
+          prompt: confirmation.prompt,
+          stepToken: confirmation.step_token ?? null,
+        }
       : null,
     undoAvailable: record.undo_available,
     stopHook,
@@ -53,5 +68,6 @@ export function taskOutcome(
     channels: record.channels,
     stateIn: extras.stateIn,
     traceRoundId: extras.traceRoundId,
+    ...(extras.replayed ? { replayed: true } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import { EMIT_BATCH_TOOL, EMIT_PLAN_TOOL, OPERATION_RULES, TASK_OPERATIONS, type Plan, type TaskOperation } from '../../protocol/tasks.js';
+import { EMIT_BATCH_TOOL, EMIT_PLAN_TOOL, TASK_OPERATIONS, type Plan, type TaskOperation } from '../../protocol/tasks.js';
+import { commandLevel } from '../auth/index.js';
 import type { ChatMessage } from '../../protocol/index.js';
 
 /** What each operation's params are, for the prompts (the schemas in protocol/tasks.ts are the contract). */
@@ -8,14 +9,14 @@ const OPERATION_PARAMS: Readonly<Record<TaskOperation, string>> = {
   'file.delete': '{"path"} — remove a file',
   'issue.create': '{"title","body","tags"?,"priority"?} — file a note; priority is low|normal|high|urgent',
   'issue.close': '{"id"} — close an issue by its id (e.g. ISS-3)',
-  'canon.rebuild': '{} — rebuild the canon index from the Compendium',
+  'canon.rebuild': '{"mode"?} — rebuild the canon index from the Compendium; mode is deterministic (default), auto or model',
 };
 
 const CONFIRMATIONS = ['', 'runs at once', 'runs at once, can be undone', 'needs one confirmation from the writer', 'needs two confirmations from the writer'];
 
 /** The operation list both prompts share. */
 export function operationGuide(): string {
-  const lines = TASK_OPERATIONS.map((op) => `- ${op} ${OPERATION_PARAMS[op]} (level ${OPERATION_RULES[op].level}: ${CONFIRMATIONS[OPERATION_RULES[op].level]})`);
+  const lines = TASK_OPERATIONS.map((op) => `- ${op} ${OPERATION_PARAMS[op]} (level ${commandLevel(op)}: ${CONFIRMATIONS[commandLevel(op)]})`);
   return [
     'Operations: each is {"op":"<op>","params":{…},"id"?:"<your label>","idempotencyKey"?:"<stable key>"}; unknown keys are refused.',
     ...lines,
