@@ -23,8 +23,23 @@ export const VFS_ERROR_CODES = [
   'file_binary',
   /** The requested line range is malformed or outside the file. */
   'line_range_invalid',
+  /** The file is a link, a pipe or a device where a regular file must be (app data behind `Canon.md`). */
+  'file_not_regular',
+  /** The file has more than one name on disk (a hard link), and the other may be outside the workspace. */
+  'file_hard_linked',
 ] as const;
 export type VfsErrorCode = (typeof VFS_ERROR_CODES)[number];
+
+/** Codes of the gate in front of every HTTP route (SPEC §16: own Host names, same-origin state changes). */
+export const REQUEST_GUARD_ERROR_CODES = [
+  /** The `Host` (or the request target) names something other than this server: DNS rebinding, say. */
+  'host_not_allowed',
+  /** The request came from a page of another site or another port (`Origin`, `Sec-Fetch-Site`). */
+  'cross_origin_refused',
+  /** A state change without a JSON content type or the app's header: what a form or a simple request sends. */
+  'content_type_required',
+] as const;
+export type RequestGuardErrorCode = (typeof REQUEST_GUARD_ERROR_CODES)[number];
 
 /** Codes raised by workspace set-up and configuration. */
 export const WORKSPACE_ERROR_CODES = [

@@ -1,6 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { AllowedHosts } from './allowed-hosts.js';
 import { bearerAuth } from './bearer-auth.js';
+import { emptyJsonBody } from './empty-json-body.js';
 import { errorResponse, handleError, invalidRequest } from './error-response.js';
 import { registerAgentRoutes } from './routes/agents.js';
 import { registerAuditRoutes } from './routes/audit.js';
@@ -18,6 +20,7 @@ import { registerConfirmationRoutes } from './routes/confirmations.js';
 import { registerMemoryRoutes } from './routes/memory.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerTaskRoutes } from './routes/tasks.js';
+import { requestGuard } from './request-guard.js';
 import type { ServerApp } from './server-app.js';
 import { createServerContext } from './server-context.js';
 import type { ServerDependencies } from './server-dependencies.js';
@@ -40,6 +43,8 @@ export function createApp(deps: ServerDependencies): ServerApp {
     },
   });
   app.onError((error, c) => handleError(error, c, context.development));
+  // Before every route, the web app's included: a page of another site gets nothing and changes nothing.
+  app.use('*', requestGuard(deps.allowedHosts ?? new AllowedHosts()));
   if (deps.token) app.use('/api/*', bearerAuth(deps.token));
   const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const jsonLimit = bodyLimit({
@@ -48,6 +53,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   });
   // Audio uploads carry their own, larger limit (checked by the audio route); every other body is JSON.
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === '/api/audio' ? next() : jsonLimit(c, next)));
+  app.use('/api/*', emptyJsonBody());
   registerHealthRoutes(app, context);
   registerAgentRoutes(app, context);
   registerSettingsRoutes(app, context);

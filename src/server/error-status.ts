@@ -17,6 +17,13 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   tool_call_invalid_args: 400,
   issue_invalid: 400,
   unauthorized: 401,
+  // The gate in front of every route (request-guard.ts).
+  host_not_allowed: 421,
+  cross_origin_refused: 403,
+  content_type_required: 415,
+  // Files the VFS will not serve: a link or special file, or a file with a second name on disk.
+  file_not_regular: 403,
+  file_hard_linked: 403,
   // Things that are not there.
   not_found: 404,
   path_not_found: 404,

@@ -1,4 +1,5 @@
 import type { ControlRoom, ModelFactory } from '../adapters/compose/index.js';
+import type { AllowedHosts } from './allowed-hosts.js';
 import type { ConferenceStore, EvidenceValidator } from '../core/conference/index.js';
 import type { CreditsStore } from '../core/credits/index.js';
 import type { TelemetryStore } from '../core/telemetry/index.js';
@@ -35,6 +36,8 @@ export interface ServerDependencies {
   version: string;
   /** Builds the model of an endpoint; settings changes take effect through it (default: the room's own). */
   modelFactory?: ModelFactory;
+  /** The Host and Origin names served (default: the loopback names on any port, for in-memory apps). */
+  allowedHosts?: AllowedHosts;
   /** When set, every `/api` request must carry `Authorization: Bearer <token>` (remote binding). */
   token?: string | null;
   /** Folder of the built web app; null or missing serves a page that says how to build it. */

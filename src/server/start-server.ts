@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { ControlRoomError } from '../protocol/index.js';
@@ -11,6 +12,7 @@ import { DemoModel } from '../adapters/demo-model/index.js';
 import { packageRoot } from '../adapters/fs-store/index.js';
 import { FsWorkspace } from '../adapters/fs-workspace/index.js';
 import { OpenAiCompatibleModel } from '../adapters/openai-compatible-model/index.js';
+import { AllowedHosts, allowedHostList } from './allowed-hosts.js';
 import { JsonlConferenceTranscripts } from './conference-transcripts.js';
 import { createApp } from './create-app.js';
 import { detectModelServer, type DetectOptions } from './detect-model-server.js';
@@ -23,6 +25,8 @@ export interface StartServerOptions {
   host: string;
   /** Required to listen on anything but loopback. */
   allowRemote: boolean;
+  /** More Host names to answer to (`--allowed-host`), besides loopback, `host` and `CONTROL_ROOM_ALLOWED_HOSTS`. */
+  allowedHosts?: readonly string[];
   /** Skip model detection and run the offline demo. */
   demo: boolean;
   env: Record<string, string | undefined>;
@@ -80,6 +84,17 @@ function accessToken(options: StartServerOptions): { token: string | null; sourc
   return { token: randomBytes(24).toString('base64url'), source: 'generated' };
 }
 
+/** The addresses a bind reaches: every interface's for a wildcard, else the one named. */
+function boundNames(host: string): string[] {
+  if (!['0.0.0.0', '::', '[::]'].includes(host.trim())) return [host];
+  return Object.values(os.networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address.replace(/%.*$/, '')));
+}
+
+/** The names the server answers to: loopback, where it is bound, and the names the writer allowed. */
+function allowedHostsOf(options: StartServerOptions): AllowedHosts {
+  return new AllowedHosts(boundNames(options.host), [...allowedHostList(options.env['CONTROL_ROOM_ALLOWED_HOSTS']), ...(options.allowedHosts ?? [])]);
+}
+
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
@@ -114,7 +129,9 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
   const room = await openControlRoom(workspace.rootDir, { env, modelFactory });
   try {
     const services = openConferenceServices(room, { validateReply: validateEvidence });
+    const allowedHosts = allowedHostsOf(options);
     const app = createApp({
+      allowedHosts,
       room,
       conference: { ...services, validateReply: validateEvidence, transcripts: new JsonlConferenceTranscripts(room.root) },
       mode: detection.mode,
@@ -126,6 +143,7 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
     });
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const address = await listen(server, options.port, options.host);
+    allowedHosts.listenOn(address.port);
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     let closing: Promise<void> | null = null;
     return {

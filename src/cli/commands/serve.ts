@@ -11,6 +11,7 @@ export interface ServeOptions extends CommonOptions {
   port?: string;
   host?: string;
   allowRemote?: boolean;
+  allowedHost?: string[];
   demo?: boolean;
 }
 
@@ -40,6 +41,7 @@ export async function serveUntilStopped(io: CliIo, dir: string, options: ServeOp
     port: portOf(options),
     host: options.host ?? '127.0.0.1',
     allowRemote: Boolean(options.allowRemote),
+    allowedHosts: options.allowedHost ?? [],
     demo: Boolean(options.demo),
     env: process.env,
   });
@@ -78,6 +80,11 @@ export function withServeFlags(command: Command): Command {
     .option('--port <n>', `port to listen on (default: PORT or ${DEFAULT_PORT}; 0 picks a free one)`)
     .option('--host <host>', 'address to listen on (default 127.0.0.1)')
     .option('--allow-remote', 'allow a non-loopback --host; every API request then needs the bearer token')
+    .option(
+      '--allowed-host <name>',
+      'also answer to this Host name (name or name:port; repeatable; also CONTROL_ROOM_ALLOWED_HOSTS). Requests naming any other host are refused',
+      (name: string, names: string[] = []) => [...names, name],
+    )
     .option('--demo', 'run the offline demo model instead of looking for a model server')
     .option('--json', 'print where the server listens as one JSON line');
 }

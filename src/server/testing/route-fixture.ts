@@ -20,7 +20,7 @@ export interface RouteFixture {
   dir: string;
   /** The scripted model every agent talks to (when a script was given). */
   scripted: ScriptedModel | null;
-  /** Sends JSON and returns the response. */
+  /** Sends JSON (as the web app does: a JSON content type on every state change, bodiless ones too) and returns the response. */
   send(method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   close(): Promise<void>;
 }
@@ -34,6 +34,8 @@ export interface RouteFixtureOptions {
   bodyLimitBytes?: number;
   /** Reachability the settings screen reports (default: nothing answers). */
   probe?: ServerDependencies['probe'];
+  /** The Host and Origin names served (default: loopback names on any port). */
+  allowedHosts?: ServerDependencies['allowedHosts'];
 }
 
 /** Opens the fixture; `close()` removes the temp folder. */
@@ -58,6 +60,7 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
     development: options.development ?? false,
     probe: options.probe ?? (async () => false),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
   });
   return {
     app,
@@ -68,7 +71,7 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
       Promise.resolve(
         app.request(url, {
           method,
-          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+          headers: { ...(body === undefined && (method === 'GET' || method === 'HEAD') ? {} : { 'content-type': 'application/json' }), ...headers },
           ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
         }),
       ),

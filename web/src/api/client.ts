@@ -2,6 +2,7 @@
  * The HTTP API, one function per endpoint (contract: the API brief and SPEC §11). Every call goes
  * through `fetch`; failures throw `ApiError` with the server's code.
  */
+import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '../../../src/protocol/index.js';
 import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
 import type {
@@ -40,10 +41,19 @@ function authorization(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * What the server asks of every request that changes something, bodiless ones included: a JSON
+ * content type and the app's own header — neither of which a page of another site can send.
+ */
+function stateChange(method: string | undefined): Record<string, string> {
+  if (method === undefined || method === 'GET' || method === 'HEAD') return {};
+  return { 'content-type': 'application/json', [APP_REQUEST_HEADER]: APP_REQUEST_HEADER_VALUE };
+}
+
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(path, {
     ...init,
-    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...authorization(), ...init.headers },
+    headers: { accept: 'application/json', ...stateChange(init.method), ...authorization(), ...init.headers },
   });
   if (!response.ok) throw await errorFrom(response);
   return (await response.json()) as T;
@@ -58,7 +68,7 @@ const segment = encodeURIComponent;
 async function stream(path: string, body: unknown, onEvent: (name: string, payload: unknown) => void, signal?: AbortSignal): Promise<void> {
   const response = await fetch(path, {
     method: 'POST',
-    headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...authorization() },
+    headers: { accept: 'text/event-stream', ...stateChange('POST'), ...authorization() },
     body: JSON.stringify(body),
     ...(signal ? { signal } : {}),
   });
