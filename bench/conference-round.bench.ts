@@ -46,8 +46,8 @@ async function setUp() {
   const dir = path.join(base, 'novel');
   await initWorkspace(dir, { sample: true });
   const workspace = await FsWorkspace.open(dir);
-  const auditLog = new JsonlAuditLog(dir);
   const keys = await loadReceiptKeys(dir);
+  const auditLog = new JsonlAuditLog(dir, { keys: keys.keys });
   const ledger = new ReceiptLedger({ log: auditLog, clock: systemClock, ids: systemIds, keys: keys.keys });
   const registry = new ToolRegistry(coreTools());
   const catalog = await loadToolCatalog({ workspaceRoot: dir, homeDir: null, schemas: registry });

@@ -83,7 +83,7 @@ const benchmark: Benchmark = {
     const root = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-receipts-'));
     try {
       const { keys } = await loadReceiptKeys(root);
-      const log = new JsonlAuditLog(root);
+      const log = new JsonlAuditLog(root, { keys });
       const ledger = new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys: { hmacKey: keys.hmacKey } });
       const bothSignatures = new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys });
       let counter = 0;

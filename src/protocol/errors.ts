@@ -41,6 +41,21 @@ export const REQUEST_GUARD_ERROR_CODES = [
 ] as const;
 export type RequestGuardErrorCode = (typeof REQUEST_GUARD_ERROR_CODES)[number];
 
+/** Codes of the signed, sealed audit log (SPEC §6, §15). */
+export const AUDIT_ERROR_CODES = [
+  /** A session or issue id that cannot name an audit folder. */
+  'audit_id_invalid',
+  /** A key file needed to sign or verify is not there (restore it, or verify with the exported public key). */
+  'audit_key_missing',
+  /** A key file or key is not what it must be (not PEM, not Ed25519, a short secret). */
+  'audit_key_invalid',
+  /** A pinned key (`--pubkey`, `?pubkey=`) that is neither a fingerprint nor a public key file. */
+  'audit_pin_invalid',
+  /** A batch of receipts that names more than one session. */
+  'audit_batch_mixed',
+] as const;
+export type AuditErrorCode = (typeof AUDIT_ERROR_CODES)[number];
+
 /** Codes raised by workspace set-up and configuration. */
 export const WORKSPACE_ERROR_CODES = [
   'workspace_not_found',

@@ -55,6 +55,10 @@ export {
   ToolReceiptSchema,
 } from './receipts.js';
 export type { FileRef, ReceiptStatus, ToolReceipt, AuditVerifyReport } from './receipts.js';
+export { AUDIT_ERROR_CODES } from './errors.js';
+export type { AuditErrorCode } from './errors.js';
+export { AUDIT_SEAL_SCHEMA_VERSION, SessionSealSchema, SessionHeadSchema, AuditManifestSchema } from './audit-seal.js';
+export type { SessionSeal, SessionHead, AuditManifest, AuditKeyInfo } from './audit-seal.js';
 export {
   TOOL_CATALOG_SCHEMA_VERSION,
   ToolCatalogEntrySchema,

@@ -13,6 +13,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   line_range_invalid: 400,
   path_is_directory: 400,
   audit_id_invalid: 400,
+  audit_pin_invalid: 400,
   tool_args_invalid: 400,
   tool_call_invalid_args: 400,
   issue_invalid: 400,
@@ -55,6 +56,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   canon_index_busy: 409,
   run_not_running: 409,
   confirmation_closed: 409,
+  // Verifying needs the workspace's key files; without them the answer is "restore them", not a crash.
+  audit_key_missing: 409,
+  audit_key_invalid: 409,
   undo_already_done: 409,
   undo_conflict: 409,
   undo_not_available: 409,
@@ -70,7 +74,6 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   write_verification_failed: 500,
   trace_store_busy: 503,
   trace_store_closed: 503,
-  audit_key_missing: 500,
   internal_error: 500,
 };
 

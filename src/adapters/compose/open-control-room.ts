@@ -79,13 +79,14 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const registry = new ToolRegistry(coreTools());
   const catalog = await loadToolCatalog({ workspaceRoot: root, homeDir: options.homeDir === undefined ? os.homedir() : options.homeDir, schemas: registry });
   const issues = new JsonIssueStore(root, { clock });
-  const auditLog = new JsonlAuditLog(root);
+  const auditLog = new JsonlAuditLog(root, { keys: keys.keys, now: () => clock.nowIso() });
   const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys });
   const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
   // Recovery from an interrupted run, before any store writes: temporary files of dead writers in
   // every store folder (app data and the manuscript folders), then receipt lines cut off mid-append.
   const swept = await sweepStaleTempFiles(root);
   const mended = await auditLog.repairTornLines();
+  await auditLog.startSeal();
   const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
   const memory = await openBucketMemory(root, { clock, ids, scrubber });
   const audio = openAudioLibrary(root, { env, clock, ids });

@@ -66,7 +66,7 @@ export async function openTaskBench(root: string, options: TaskBenchOptions = {}
   await initWorkspace(root, { sample: options.sample ?? true });
   const workspace = await FsWorkspace.open(root);
   const keys = await loadReceiptKeys(root);
-  const auditLog = new JsonlAuditLog(root);
+  const auditLog = new JsonlAuditLog(root, { keys: keys.keys });
   const traces = new InMemoryTraceStore();
   const store = new JsonTaskStore(root);
   const issues = new JsonIssueStore(root);

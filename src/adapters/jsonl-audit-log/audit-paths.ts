@@ -9,6 +9,10 @@ export const AUDIT_DIR = '.control-room/audit';
 export const SESSION_LOG_NAME = 'tool_receipts.jsonl';
 export const ISSUE_RECEIPTS_NAME = 'receipts.jsonl';
 export const ISSUE_LINKS_NAME = 'links.json';
+/** A session's signed head, beside its log. */
+export const SESSION_HEAD_NAME = 'head.json';
+/** The signed manifest of every session's head. */
+export const AUDIT_MANIFEST_FILE = `${AUDIT_DIR}/manifest.json`;
 
 /** Throws `audit_id_invalid` unless `id` is safe to use as a folder name. */
 export function requireAuditId(kind: 'session' | 'issue', id: string): string {
@@ -21,6 +25,11 @@ export function requireAuditId(kind: 'session' | 'issue', id: string): string {
 /** `.control-room/audit/sessions/<id>/tool_receipts.jsonl` */
 export function sessionLogRelative(sessionId: string): string {
   return `${AUDIT_DIR}/sessions/${requireAuditId('session', sessionId)}/${SESSION_LOG_NAME}`;
+}
+
+/** `.control-room/audit/sessions/<id>/head.json` */
+export function sessionHeadRelative(sessionId: string): string {
+  return `${AUDIT_DIR}/sessions/${requireAuditId('session', sessionId)}/${SESSION_HEAD_NAME}`;
 }
 
 /** `.control-room/audit/issues/<id>/<name>` */

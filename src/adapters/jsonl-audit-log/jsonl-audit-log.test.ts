@@ -24,7 +24,7 @@ afterAll(async () => {
 function fresh(): { root: string; log: JsonlAuditLog; ledger: ReceiptLedger } {
   count += 1;
   const root = path.join(base, `ws-${count}`);
-  const log = new JsonlAuditLog(root);
+  const log = new JsonlAuditLog(root, { keys });
   return { root, log, ledger: new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys }) };
 }
 
@@ -82,7 +82,7 @@ describe('JsonlAuditLog storage', () => {
     const next = await restarted.record(run('s1', 9));
     expect(await fs.readFile(file, 'utf8')).toBe(`${whole}${JSON.stringify(next)}\n`);
     expect(await log.list('s1')).toEqual([...receipts, next]);
-    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true, receipts: 3, firstBad: null });
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, receipts: 3, firstBad: null });
     const quarantine = path.join(root, '.control-room/audit/quarantine');
     const [record] = await fs.readdir(quarantine);
     expect(record).toMatch(new RegExp(`^s1\\.torn-at-${Buffer.byteLength(whole)}\\.[0-9a-f]{12}\\.json$`));
@@ -106,7 +106,7 @@ describe('JsonlAuditLog.linkToIssue', () => {
     expect(await log.issues()).toEqual(['ISS-7']);
     const links = JSON.parse(await fs.readFile(path.join(root, '.control-room/audit/issues/ISS-7/links.json'), 'utf8'));
     expect(links).toEqual({ schema_version: 1, issue_id: 'ISS-7', sessions: [{ session_id: 's1', receipt_ids: receipts.map((receipt) => receipt.receipt_id) }] });
-    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true, firstBad: null });
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, firstBad: null });
   });
 
   it('links only the listed receipts, adds later ones once, and merges several sessions', async () => {
@@ -124,7 +124,7 @@ describe('JsonlAuditLog.linkToIssue', () => {
     const links = JSON.parse(await fs.readFile(path.join(root, '.control-room/audit/issues/ISS-1/links.json'), 'utf8'));
     expect(links.sessions.map((session: { session_id: string }) => session.session_id)).toEqual(['s1', 's2']);
     expect(links.sessions[0].receipt_ids).toHaveLength(4);
-    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true });
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true });
   });
 
   it('refuses receipt ids that are not in the session', async () => {

@@ -1,22 +1,31 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { markVerified } from '../../core/receipts/index.js';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
-import type { AuditLog, StoredReceiptLine } from '../../core/ports/index.js';
+import type { AuditLog, StoredReceiptLine, StoredSealFile } from '../../core/ports/index.js';
+import { keyFingerprint, receiptHash, type ReceiptKeys } from '../../core/receipts/index.js';
+import { serialiseFileChange } from '../json-conference-store/index.js';
 import {
   absolute,
   AUDIT_DIR,
   AUDIT_FOLDER_ID,
+  AUDIT_MANIFEST_FILE,
   ISSUE_LINKS_NAME,
   ISSUE_RECEIPTS_NAME,
   issueFileRelative,
+  SESSION_HEAD_NAME,
   SESSION_LOG_NAME,
+  sessionHeadRelative,
   sessionLogRelative,
 } from './audit-paths.js';
 import { appendLines } from './append-lines.js';
+import { AuditSealer } from './audit-sealer.js';
+import { countNewlines } from './count-lines.js';
 import { linkReceiptsToIssue } from './link-receipts-to-issue.js';
 import { parseReceiptLine, parseReceiptLines, readReceiptLines } from './read-receipt-lines.js';
 import { repairSessionLogs, type RepairSessionLogsOptions } from './repair-session-logs.js';
-import { repairTornLine, type TornLineRepair } from './repair-torn-line.js';
+import { QUARANTINE_DIR, repairTornLine, type TornLineRepair } from './repair-torn-line.js';
+import { readReceiptKeys } from './receipt-key-files.js';
 
 /** Sub-folders of `parent` that are valid audit ids and hold `fileName`, sorted. */
 async function foldersWith(parent: string, fileName: string): Promise<string[]> {
@@ -30,16 +39,53 @@ async function foldersWith(parent: string, fileName: string): Promise<string[]> 
   return found.sort();
 }
 
+async function readIfPresent(root: string, relative: string): Promise<StoredSealFile> {
+  const text = await fs.readFile(absolute(root, relative), 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  return { file: relative, text };
+}
+
+export interface JsonlAuditLogOptions {
+  /** The workspace's signing keys: needed to append, since every append re-signs the session's head. */
+  keys?: ReceiptKeys;
+  /** The time written into heads and the manifest (default: now). */
+  now?: () => string;
+}
+
 /**
- * The audit log as JSONL files under a workspace (SPEC §6): one append-only
- * `.control-room/audit/sessions/<sessionId>/tool_receipts.jsonl` per session, and linked copies in
+ * The audit log as JSONL files under a workspace (SPEC §6, §15): one append-only
+ * `.control-room/audit/sessions/<sessionId>/tool_receipts.jsonl` per session with its signed
+ * `head.json`, a signed `.control-room/audit/manifest.json` of every session, and linked copies in
  * `.control-room/audit/issues/<issueId>/receipts.jsonl` with a `links.json` naming the sessions.
+ * Opened without keys it can be read and verified, but not appended to.
  */
 export class JsonlAuditLog implements AuditLog {
   /** Linking rewrites an issue's files, so links to one issue run one at a time. */
   private readonly issueLocks = new Map<string, Promise<unknown>>();
+  private readonly sealer: AuditSealer | null;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    options: JsonlAuditLogOptions = {},
+  ) {
+    const pair = options.keys?.ed25519;
+    const now = options.now ?? (() => new Date().toISOString());
+    this.sealer = pair?.privateKey ? new AuditSealer(root, { privateKey: pair.privateKey, publicKey: pair.publicKey, fingerprint: keyFingerprint(pair.publicKey) }, now) : null;
+  }
+
+  /** Fingerprint of the key that seals this log (null when opened without keys). */
+  get keyFingerprint(): string | null {
+    return this.sealer?.fingerprint ?? null;
+  }
+
+  /** Writes an empty signed manifest into a workspace that has no sessions and no manifest yet. */
+  async startSeal(): Promise<void> {
+    if (!this.sealer) return;
+    if ((await this.sessions()).length > 0 || (await this.headSessions()).length > 0) return;
+    await this.sealer.start();
+  }
 
   async append(receipt: ToolReceipt): Promise<void> {
     await this.appendBatch([receipt]);
@@ -47,13 +93,32 @@ export class JsonlAuditLog implements AuditLog {
 
   async appendBatch(receipts: readonly ToolReceipt[]): Promise<void> {
     const sessionId = receipts[0]?.session_id;
-    if (sessionId === undefined) return;
+    const last = receipts[receipts.length - 1];
+    if (sessionId === undefined || last === undefined) return;
     if (receipts.some((receipt) => receipt.session_id !== sessionId)) {
       throw new ControlRoomError('audit_batch_mixed', 'A batch of receipts must belong to one session.', { fault: 'system' });
     }
+    const sealer = this.sealer;
+    if (!sealer) {
+      throw new ControlRoomError('audit_key_missing', 'This audit log was opened without the Ed25519 signing key, so it cannot seal what it appends.', { fault: 'system' });
+    }
     const text = receipts.map((receipt) => `${JSON.stringify(receipt)}\n`).join('');
-    // A line an earlier, interrupted append cut off is moved aside first, so the new lines are never glued to it.
-    await appendLines(absolute(this.root, sessionLogRelative(sessionId)), text, (handle) => repairTornLine(handle, { root: this.root, sessionId }));
+    const file = absolute(this.root, sessionLogRelative(sessionId));
+    await serialiseFileChange(file, async () => {
+      try {
+        const acknowledged = await sealer.prepare(sessionId);
+        let onDisk = sealer.known(sessionId);
+        // A line an earlier, interrupted append cut off is moved aside first, so the new lines are never glued to it.
+        await appendLines(file, text, async (handle) => {
+          const repair = await repairTornLine(handle, { root: this.root, sessionId, acknowledged });
+          if (onDisk === undefined || repair !== null) onDisk = await countNewlines(handle);
+        });
+        await sealer.seal(sessionId, Math.max(acknowledged, onDisk ?? 0) + receipts.length, receiptHash(last));
+      } catch (error) {
+        sealer.forget(sessionId);
+        throw error;
+      }
+    });
   }
 
   /**
@@ -61,7 +126,8 @@ export class JsonlAuditLog implements AuditLog {
    * bytes, see repair-torn-line.ts). Run once when the workspace opens, before anything appends.
    */
   async repairTornLines(options: RepairSessionLogsOptions = {}): Promise<TornLineRepair[]> {
-    return repairSessionLogs(this.root, await this.sessions(), options);
+    const sealer = this.sealer;
+    return repairSessionLogs(this.root, await this.sessions(), options, async (sessionId) => (sealer ? ((await sealer.stored(sessionId)) ?? 0) : 0));
   }
 
   async last(sessionId: string): Promise<ToolReceipt | null> {
@@ -77,6 +143,13 @@ export class JsonlAuditLog implements AuditLog {
     return parseReceiptLines(await this.rawLines(sessionId));
   }
 
+  async verifiedList(sessionId: string): Promise<ToolReceipt[]> {
+    const lines = await this.rawLines(sessionId);
+    if (lines.length === 0) return [];
+    const { keys } = await readReceiptKeys(this.root);
+    return markVerified(lines, keys, true).filter((receipt) => receipt.verified);
+  }
+
   async sessions(): Promise<string[]> {
     return foldersWith(absolute(this.root, `${AUDIT_DIR}/sessions`), SESSION_LOG_NAME);
   }
@@ -84,6 +157,30 @@ export class JsonlAuditLog implements AuditLog {
   async rawLines(sessionId: string): Promise<StoredReceiptLine[]> {
     const relative = sessionLogRelative(sessionId);
     return readReceiptLines(absolute(this.root, relative), relative);
+  }
+
+  logFile(sessionId: string): string {
+    return sessionLogRelative(sessionId);
+  }
+
+  async rawHead(sessionId: string): Promise<StoredSealFile> {
+    return readIfPresent(this.root, sessionHeadRelative(sessionId));
+  }
+
+  async rawManifest(): Promise<StoredSealFile> {
+    return readIfPresent(this.root, AUDIT_MANIFEST_FILE);
+  }
+
+  async headSessions(): Promise<string[]> {
+    return foldersWith(absolute(this.root, `${AUDIT_DIR}/sessions`), SESSION_HEAD_NAME);
+  }
+
+  async quarantinedLines(): Promise<Array<{ sessionId: string; file: string }>> {
+    const names = await fs.readdir(absolute(this.root, QUARANTINE_DIR)).catch(() => []);
+    return names.flatMap((name) => {
+      const at = name.indexOf('.torn-at-');
+      return at > 0 && name.endsWith('.json') ? [{ sessionId: name.slice(0, at), file: `${QUARANTINE_DIR}/${name}` }] : [];
+    });
   }
 
   async linkToIssue(sessionId: string, issueId: string, receiptIds?: readonly string[]): Promise<{ linked: number; file: string }> {

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { ControlRoomError } from '../../protocol/index.js';
 import { temporarySibling } from '../fs-store/index.js';
 import type { ReceiptKeys, ReceiptVerifyKeys } from '../../core/receipts/index.js';
-import { absolute, AUDIT_DIR } from './audit-paths.js';
+import { absolute, AUDIT_DIR, AUDIT_MANIFEST_FILE } from './audit-paths.js';
 
 export const HMAC_SECRET_FILE = `${AUDIT_DIR}/secret.key`;
 export const ED25519_PRIVATE_FILE = `${AUDIT_DIR}/ed25519.key`;
 export const ED25519_PUBLIC_FILE = `${AUDIT_DIR}/ed25519.pub`;
 const HMAC_SECRET_BYTES = 32;
+
+/** A workspace always has both keys: the Ed25519 pair signs receipts and seals the log. */
+export type WorkspaceSigningKeys = ReceiptKeys & { ed25519: { privateKey: KeyObject; publicKey: KeyObject } };
 
 export interface LoadedReceiptKeys<Keys> {
   keys: Keys;
@@ -96,7 +99,7 @@ export async function readEd25519PublicKey(filePath: string): Promise<KeyObject>
  * The workspace's signing keys, created on first use: `secret.key` (32 random bytes, mode 0600)
  * and an Ed25519 pair `ed25519.key` (PKCS#8 PEM, 0600) + `ed25519.pub` (SPKI PEM).
  */
-export async function loadReceiptKeys(root: string): Promise<LoadedReceiptKeys<ReceiptKeys>> {
+export async function loadReceiptKeys(root: string): Promise<LoadedReceiptKeys<WorkspaceSigningKeys>> {
   const created: string[] = [];
   const warnings: string[] = [];
   const secretPath = absolute(root, HMAC_SECRET_FILE);
@@ -119,6 +122,12 @@ export async function loadReceiptKeys(root: string): Promise<LoadedReceiptKeys<R
     if (await createExclusive(publicPath, publicPem, 0o644)) created.push(ED25519_PUBLIC_FILE);
   } else if (storedPublic.toString('utf8') !== publicPem) {
     warnings.push(`${ED25519_PUBLIC_FILE} does not match ${ED25519_PRIVATE_FILE}; delete ${ED25519_PUBLIC_FILE} to have it written again.`);
+  }
+  const replaced = created.filter((file) => file !== ED25519_PUBLIC_FILE);
+  if (replaced.length > 0 && (await readIfPresent(absolute(root, AUDIT_MANIFEST_FILE))) !== null) {
+    warnings.push(
+      `New audit keys were created (${replaced.join(', ')}), but this workspace already has a sealed audit log: what was signed before does not verify with them, and "audit verify" will say so. Restore the original key files from a backup.`,
+    );
   }
   for (const [file, relative] of [
     [secretPath, HMAC_SECRET_FILE],

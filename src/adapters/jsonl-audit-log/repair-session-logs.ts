@@ -15,6 +15,9 @@ export interface RepairSessionLogsOptions {
   pause?: (ms: number) => Promise<void>;
 }
 
+/** How many lines of a session's log its seal acknowledges (0 when unknown). */
+export type AcknowledgedLines = (sessionId: string) => Promise<number>;
+
 interface Candidate {
   sessionId: string;
   path: string;
@@ -42,7 +45,12 @@ async function tornEnd(sessionId: string, path: string): Promise<Candidate | nul
  * repair-torn-line.ts), so `audit verify` passes on everything that was written. Run when a
  * workspace opens, before anything appends. Reads one byte per log when nothing is torn.
  */
-export async function repairSessionLogs(root: string, sessionIds: readonly string[], options: RepairSessionLogsOptions = {}): Promise<TornLineRepair[]> {
+export async function repairSessionLogs(
+  root: string,
+  sessionIds: readonly string[],
+  options: RepairSessionLogsOptions = {},
+  acknowledgedOf: AcknowledgedLines = async () => 0,
+): Promise<TornLineRepair[]> {
   const quietMs = options.quietMs ?? 2000;
   const pause = options.pause ?? ((ms: number) => delay(ms));
   const candidates: Candidate[] = [];
@@ -58,9 +66,10 @@ export async function repairSessionLogs(root: string, sessionIds: readonly strin
     const now = await fs.stat(candidate.path).catch(() => null);
     // It moved while we waited: another process is writing it, and its own next append mends it.
     if (now === null || now.size !== candidate.size || now.mtimeMs !== candidate.mtimeMs) continue;
+    const acknowledged = await acknowledgedOf(candidate.sessionId);
     const handle = await fs.open(candidate.path, 'a+');
     try {
-      const repair = await repairTornLine(handle, { root, sessionId: candidate.sessionId });
+      const repair = await repairTornLine(handle, { root, sessionId: candidate.sessionId, acknowledged });
       if (repair) repairs.push(repair);
     } finally {
       await handle.close();

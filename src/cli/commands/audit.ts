@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { AuditVerifyReport } from '../../protocol/index.js';
-import { listWorkspaceReceipts, verifyWorkspaceAudit } from '../../adapters/jsonl-audit-log/index.js';
+import { groupFingerprint } from '../../core/receipts/index.js';
+import { listWorkspaceReceipts, readAuditKeyInfo, verifyWorkspaceAudit } from '../../adapters/jsonl-audit-log/index.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 function plural(count: number, noun: string): string {
@@ -10,7 +11,7 @@ function plural(count: number, noun: string): string {
 /** The human form of a verify report: one line when intact, the first bad file:line and why when not. */
 export function describeAuditReport(report: AuditVerifyReport): string {
   const counted = `${plural(report.receipts, 'receipt')} in ${plural(report.sessions, 'session')}`;
-  if (report.firstBad === null) return `Audit log intact: ${counted}; every signature and chain checks out.`;
+  if (report.firstBad === null) return `Audit log intact: ${counted}; every signature, chain and seal checks out.`;
   return [
     `Audit log FAILED verification (${counted} checked).`,
     `First bad line: ${report.firstBad.file}:${report.firstBad.line}`,
@@ -18,20 +19,38 @@ export function describeAuditReport(report: AuditVerifyReport): string {
   ].join('\n');
 }
 
-/** `control-room audit verify [--public-key file]` and `control-room audit list [--session S]` */
+/** The line that names the key a log was checked against, for the writer to compare with the one they pinned. */
+function keyLine(fingerprint: string | null): string {
+  return fingerprint === null ? 'No signing key yet.' : `Signing key (Ed25519) fingerprint: ${groupFingerprint(fingerprint)}`;
+}
+
+/** `control-room audit verify [--pubkey fingerprint|file]`, `audit key` and `audit list [--session S]` */
 export function registerAudit(program: Command, io: CliIo): void {
   const audit = program.command('audit').description('check and browse the signed tool receipts');
   audit
     .command('verify')
-    .description('check every receipt signature and session chain; name the first bad line (exit 1 when one is bad)')
-    .option('--public-key <file>', 'verify with this Ed25519 public key (SPKI PEM) instead of the workspace keys')
+    .description('check every receipt signature, session chain and seal; name the first bad line (exit 1 when one is bad)')
+    .option('--pubkey <fingerprint|file>', 'the key you pinned: its fingerprint, or the exported ed25519.pub; catches a log re-signed with new keys')
+    .option('--public-key <file>', 'the same as --pubkey, with an exported public key file')
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
-    .action(async (options: CommonOptions & { publicKey?: string }) => {
-      const { report, warnings } = await verifyWorkspaceAudit(workspaceDir(options), options.publicKey === undefined ? {} : { publicKeyFile: options.publicKey });
+    .action(async (options: CommonOptions & { pubkey?: string; publicKey?: string }) => {
+      const pin = options.pubkey ?? options.publicKey;
+      const { report, warnings, keyFingerprint } = await verifyWorkspaceAudit(workspaceDir(options), pin === undefined ? {} : { pin });
       for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-      emit(io, options, report, () => describeAuditReport(report));
+      // The JSON report keeps its documented fields (SPEC §14); the key goes beside it.
+      if (options.json) io.stderr(`${keyLine(keyFingerprint)}\n`);
+      emit(io, options, report, () => `${describeAuditReport(report)}\n${keyLine(keyFingerprint)}`);
       if (!report.ok) throw new CliExit(1);
+    });
+  audit
+    .command('key')
+    .description('print the fingerprint and public key of the workspace signing key, to note down or hand to a reviewer')
+    .option('--workspace <dir>', 'workspace folder')
+    .option('--json', 'print JSON')
+    .action(async (options: CommonOptions) => {
+      const key = await readAuditKeyInfo(workspaceDir(options));
+      emit(io, options, key, () => [`Signing key (Ed25519) fingerprint: ${key.fingerprintGrouped}`, '', key.publicKeyPem.trimEnd()].join('\n'));
     });
   audit
     .command('list')

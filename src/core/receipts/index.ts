@@ -12,4 +12,12 @@ export type { ReceiptSignatureCheck, ReceiptVerification } from './verify-receip
 export { checkReceiptLine } from './check-receipt-line.js';
 export type { CheckedLine } from './check-receipt-line.js';
 export { verifyAuditLog } from './verify-audit.js';
+export type { AuditVerification, VerifyAuditOptions } from './verify-audit.js';
+export { keyFingerprint, groupFingerprint, parseFingerprint } from './key-fingerprint.js';
+export { signSessionHead, signAuditManifest, checkSessionHead, checkAuditManifest } from './seal-documents.js';
+export type { SealCheck } from './seal-documents.js';
+export { checkSessionSeal } from './check-session-seal.js';
+export type { SessionSealInput, SessionSealVerdict } from './check-session-seal.js';
 export type { ReceiptKeys, ReceiptVerifyKeys } from './receipt-keys.js';
+export { markVerified } from './mark-verified.js';
+export type { VerifiedReceipt } from './mark-verified.js';

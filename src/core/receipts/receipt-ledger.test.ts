@@ -30,7 +30,7 @@ async function freshLedger(options: { outputLimitBytes?: number } = {}): Promise
   workspaceCount += 1;
   const root = path.join(base, `ws-${workspaceCount}`);
   await fs.mkdir(root, { recursive: true });
-  const log = new JsonlAuditLog(root);
+  const log = new JsonlAuditLog(root, { keys });
   return { root, log, ledger: new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys, ...options }) };
 }
 
@@ -102,7 +102,7 @@ describe('ReceiptLedger.record', () => {
     expect(new Set(returned.map((receipt) => receipt.receipt_id))).toEqual(new Set(stored.map((receipt) => receipt.receipt_id)));
     // Records are chained in the order they were made.
     expect(stored.map((receipt) => receipt.turn_id)).toEqual(Array.from({ length: 100 }, (_, index) => `turn-${index}`));
-    expect(await verifyAuditLog(log, keys)).toEqual({ ok: true, sessions: 1, receipts: 100, firstBad: null });
+    expect((await verifyAuditLog(log, keys)).report).toEqual({ ok: true, sessions: 1, receipts: 100, firstBad: null });
   });
 
   it('runs sessions concurrently while keeping every chain whole', async () => {
@@ -110,7 +110,7 @@ describe('ReceiptLedger.record', () => {
     const sessions = ['s-a', 's-b', 's-c', 's-d'];
     await Promise.all(sessions.flatMap((session) => Array.from({ length: 25 }, (_, index) => ledger.record(run(session, index)))));
     for (const session of sessions) expectChained(await log.list(session));
-    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true, sessions: 4, receipts: 100 });
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, sessions: 4, receipts: 100 });
   });
 
   it('continues the chain of an existing log after a restart', async () => {
@@ -162,7 +162,7 @@ describe('ReceiptLedger.record', () => {
     expect(other.prev_hash).toBe(receiptHash(first));
     const next = await ledger.record(run('flaky', 4));
     expect(next.prev_hash).toBe(receiptHash(other));
-    expect(await verifyAuditLog(log, keys)).toMatchObject({ ok: true, receipts: 3 });
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, receipts: 3 });
   });
 
   it('rejects a record for an unsafe session id without writing anything', async () => {

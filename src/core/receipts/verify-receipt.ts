@@ -31,8 +31,8 @@ function ed25519Holds(payload: string, signature: string, publicKey: NonNullable
 
 /**
  * Checks a receipt's signatures: the HMAC when the secret is known, the Ed25519 signature when the
- * receipt has one and the public key is known. At least one signature must be checked. Pass the
- * payload when it is already computed.
+ * public key is known (then the receipt must have one). At least one signature must be checked.
+ * Pass the payload when it is already computed.
  */
 export function verifyReceipt(receipt: ToolReceipt, keys: ReceiptVerifyKeys, payload: string = receiptPayload(receipt)): ReceiptVerification {
   const issues: ValidationIssue[] = [];
@@ -51,7 +51,15 @@ export function verifyReceipt(receipt: ToolReceipt, keys: ReceiptVerifyKeys, pay
     }
   }
   const publicKey = keys.ed25519?.publicKey;
-  if (publicKey && receipt.ed25519_signature !== undefined) {
+  if (publicKey && receipt.ed25519_signature === undefined) {
+    // Every receipt is signed with the workspace's Ed25519 key when it has one, so a missing
+    // signature was stripped: the HMAC alone would let anyone holding the secret rewrite the line.
+    issues.push({
+      code: 'ed25519_signature_missing',
+      message: 'the receipt has no ed25519_signature, but the log is signed with an Ed25519 key: the signature was removed',
+      path: ['ed25519_signature'],
+    });
+  } else if (publicKey && receipt.ed25519_signature !== undefined) {
     if (ed25519Holds(payload, receipt.ed25519_signature, publicKey)) checked.ed25519 = true;
     else {
       issues.push({
@@ -64,7 +72,7 @@ export function verifyReceipt(receipt: ToolReceipt, keys: ReceiptVerifyKeys, pay
   if (issues.length === 0 && !checked.hmac && !checked.ed25519) {
     issues.push({
       code: 'signature_unverifiable',
-      message: keys.hmacKey || publicKey ? 'the receipt has no Ed25519 signature and the HMAC secret is not available' : 'no key to verify with',
+      message: 'no key to verify with: neither the HMAC secret nor the Ed25519 public key is available',
       path: ['signature'],
     });
   }

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ControlRoomError, RECEIPT_ID_PATTERN } from '../../protocol/index.js';
-import { verifyWorkspaceAudit } from '../../adapters/jsonl-audit-log/index.js';
+import { readAuditKeyInfo, verifyWorkspaceAudit } from '../../adapters/jsonl-audit-log/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
 import { errorResponses, IdParamsSchema, jsonContent, LooseObjectSchema, SafeIdSchema, untypedResponse } from '../schemas.js';
@@ -48,8 +48,29 @@ const verifyRoute = createRoute({
   method: 'get',
   path: '/api/audit/verify',
   tags: ['audit'],
-  summary: 'Check every receipt signature and chain; name the first bad line',
-  responses: { 200: jsonContent(LooseObjectSchema.describe('AuditVerifyReport: ok, sessions, receipts, firstBad'), 'The report') },
+  summary: 'Check every receipt signature, chain and seal; name the first bad line',
+  request: {
+    query: z.strictObject({
+      pubkey: z.string().max(200).optional().describe('fingerprint of the key the writer pinned: the log must be signed with exactly that key'),
+    }),
+  },
+  responses: {
+    200: jsonContent(LooseObjectSchema.describe('AuditVerifyReport: ok, sessions, receipts, firstBad'), 'The report'),
+    ...errorResponses(400, 409),
+  },
+});
+const keyRoute = createRoute({
+  method: 'get',
+  path: '/api/audit/key',
+  tags: ['audit'],
+  summary: 'The workspace’s audit signing key: Ed25519 fingerprint (to write down or pin) and public key (to export)',
+  responses: {
+    200: jsonContent(
+      z.object({ algorithm: z.literal('Ed25519'), fingerprint: z.string(), fingerprintGrouped: z.string(), publicKeyPem: z.string() }),
+      'The public key and its fingerprint',
+    ),
+    ...errorResponses(409),
+  },
 });
 
 /** Receipts, raw logs, issue links and verification of the signed audit log (SPEC §6). */
@@ -84,5 +105,10 @@ export function registerAuditRoutes(app: ServerApp, context: ServerContext): voi
     await room.issues.update(issueId, { receiptIds: [...new Set([...issue.receiptIds, ...linkedIds])], sessionId: issue.sessionId ?? id });
     return c.json(result, 200);
   });
-  app.openapi(verifyRoute, async (c) => c.json((await verifyWorkspaceAudit(room.root)).report, 200));
+  app.openapi(verifyRoute, async (c) => {
+    const { pubkey } = c.req.valid('query');
+    const { report } = await verifyWorkspaceAudit(room.root, pubkey === undefined ? {} : { pinnedFingerprint: pubkey });
+    return c.json(report, 200);
+  });
+  app.openapi(keyRoute, async (c) => c.json(await readAuditKeyInfo(room.root), 200));
 }
