@@ -59,6 +59,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   // Verifying needs the workspace's key files; without them the answer is "restore them", not a crash.
   audit_key_missing: 409,
   audit_key_invalid: 409,
+  step_token_invalid: 409,
+  confirmation_request_conflict: 409,
   undo_already_done: 409,
   undo_conflict: 409,
   undo_not_available: 409,

@@ -45,7 +45,14 @@ async function showRun(id: string): Promise<{ run: RunRecord; steps: RunStepEntr
 
 describe('control-room canon index', () => {
   it('builds Canon.md without a model; every fact cites a real line; a rebuild is byte-identical', async () => {
-    const first = await runCli(['canon', 'index', '--no-model', '--workspace', workspace.dir, '--json']);
+    // Without --yes the rebuild (a level-3 command) only asks for its confirmation.
+    const before = await fs.readFile(canonIndexFile(), 'utf8').catch(() => null);
+    const asked = await runCli(['canon', 'index', '--no-model', '--workspace', workspace.dir, '--json']);
+    expect(asked.status, asked.stderr).toBe(0);
+    expect(asked.json()).toMatchObject({ status: 'awaiting_confirmation', level: 3, confirmation: { required: 1 } });
+    expect(asked.stderr).not.toContain('[1/30]');
+    expect(await fs.readFile(canonIndexFile(), 'utf8').catch(() => null)).toBe(before);
+    const first = await runCli(['canon', 'index', '--no-model', '--yes', '--workspace', workspace.dir, '--json']);
     expect(first.status, first.stderr).toBe(0);
     const summary = first.json<{ mode: string; facts: number; sources: number; rejected: unknown[] }>();
     expect(summary).toMatchObject({ mode: 'deterministic', sources: 30, rejected: [] });
@@ -63,7 +70,13 @@ describe('control-room canon index', () => {
     const read = await runCli(['vfs', 'read', 'Canon.md', '--workspace', workspace.dir, '--json']);
     expect(read.json<{ content: string }>().content.trimEnd()).toBe(markdown.trimEnd());
 
-    const again = await runCli(['canon', 'index', '--no-model', '--workspace', workspace.dir]);
+    const waiting = await runCli(['canon', 'index', '--no-model', '--workspace', workspace.dir, '--json']);
+    const confirmationId = waiting.json<{ confirmationId: string }>().confirmationId;
+    expect(waiting.json()).toMatchObject({ status: 'awaiting_confirmation' });
+    const confirmed = await runCli(['confirm', confirmationId, '--workspace', workspace.dir, '--json']);
+    expect(confirmed.json()).toMatchObject({ status: 'applied', results: [{ op: 'canon.rebuild', status: 'applied' }] });
+    expect(await fs.readFile(canonIndexFile(), 'utf8')).toBe(markdown);
+    const again = await runCli(['canon', 'index', '--no-model', '--yes', '--workspace', workspace.dir]);
     expect(again.status).toBe(0);
     expect(again.stdout).toMatch(/^Canon index: \d+ facts from 30 files \(deterministic\)/);
     expect(await fs.readFile(canonIndexFile(), 'utf8')).toBe(markdown);
@@ -88,7 +101,7 @@ describe('control-room canon index', () => {
       };
       server = await startLoopbackModelServer([reply, reply]);
       await writeEndpoints(dir, { baseUrl: server.baseUrl, model: 'loopback-model' });
-      const run = await runCli(['canon', 'index', '--workspace', dir, '--json']);
+      const run = await runCli(['canon', 'index', '--yes', '--workspace', dir, '--json']);
       expect(run.status, run.stderr).toBe(0);
       const summary = run.json<{ mode: string; model: string; facts: number; rejected: Array<{ value: string; reason: string }> }>();
       expect(summary).toMatchObject({ mode: 'model', model: 'loopback-model', facts: 2, rejected: [{ value: 'green', reason: 'quote_not_found' }] });

@@ -114,9 +114,19 @@ describe('control-room task', { timeout: 180_000 }, () => {
     const listed = await cli<{ confirmations: Array<{ confirmation_id: string }> }>(['confirm']);
     expect(listed.body.confirmations.map((entry) => entry.confirmation_id)).toEqual([id]);
     const first = await cli(['confirm', id]);
-    expect(first.body).toMatchObject({ status: 'awaiting_confirmation', confirmation: { received: 1, required: 2 } });
+    expect(first.body).toMatchObject({ status: 'awaiting_confirmation', confirmation: { received: 1, required: 2, stepToken: expect.stringMatching(/^stp_/) } });
     expect(await hashWorkspace()).toEqual(before);
-    const second = await cli(['confirm', id]);
+    // The same command again only repeats the first confirmation; the list never shows the token.
+    const repeated = await cli(['confirm', id]);
+    expect(repeated.body).toMatchObject({ status: 'awaiting_confirmation', replayed: true, confirmation: { received: 1, stepToken: first.body.confirmation!.stepToken } });
+    expect(JSON.stringify((await cli(['confirm'])).body)).not.toContain(first.body.confirmation!.stepToken!);
+    const human = await runCli(['confirm', id, '--workspace', workspace.dir]);
+    expect(human.stdout).toContain(`--step-token ${first.body.confirmation!.stepToken}`);
+    expect(await hashWorkspace()).toEqual(before);
+    const guessed = await runCli(['confirm', id, '--step-token', 'stp_guessed', '--workspace', workspace.dir, '--json']);
+    expect(guessed.status).toBe(1);
+    expect(guessed.json()).toMatchObject({ error: { code: 'step_token_invalid' } });
+    const second = await cli(['confirm', id, '--step-token', first.body.confirmation!.stepToken!]);
     expect(second.status).toBe(0);
     expect(second.body.status).toBe('applied');
     expect(second.body.receipts).toHaveLength(3);
@@ -159,6 +169,23 @@ describe('control-room task', { timeout: 180_000 }, () => {
     expect(second.body.results.map((result) => result.receipt_id)).toEqual(first.body.receipts);
     expect(await hashWorkspace()).toEqual(after);
     expect(await receiptCount()).toBe(2);
+  });
+
+  it('replaying the keys of an undone task answers undone and writes nothing', async () => {
+    const envelopes = [patchScene, noteIssue];
+    await serve([plan('Reword and note'), batch(envelopes), plan('Reword and note'), batch(envelopes)]);
+    const original = await hashWorkspace();
+    const first = await cli(['task', 'Reword the light and note it']);
+    expect(first.body.status).toBe('applied');
+    expect((await cli<UndoOutcome>(['undo', first.body.taskId])).body.status).toBe('undone');
+    const undone = await hashWorkspace();
+    const again = await cli(['task', 'Reword the light and note it']);
+    expect(again.status).toBe(0);
+    expect(again.body).toMatchObject({ status: 'undone', receipts: [] });
+    expect(again.body.results.map((result) => result.status)).toEqual(['undone', 'undone']);
+    expect(await hashWorkspace()).toEqual(undone);
+    const scene = [...original.keys()].find((file) => file === SCENE)!;
+    expect(undone.get(scene)).toBe(original.get(scene));
   });
 
   it('an L2 task applies at once and undo restores the file, with a receipt for each step', async () => {
@@ -248,9 +275,13 @@ describe('the task and confirmation routes', { timeout: 120_000 }, () => {
       expect(pending).toMatchObject({ status: 200, body: { status: 'awaiting_confirmation', level: 4 } });
       const id = pending.body['confirmationId'] as string;
       expect(((await send('GET', '/api/confirmations')).body['confirmations'] as Array<{ confirmation_id: string }>).map((entry) => entry.confirmation_id)).toEqual([id]);
-      expect((await send('POST', `/api/confirmations/${id}`, { accept: true })).body).toMatchObject({ status: 'awaiting_confirmation' });
+      const first = await send('POST', `/api/confirmations/${id}`, { accept: true });
+      expect(first.body).toMatchObject({ status: 'awaiting_confirmation' });
       expect(await hashWorkspace()).toEqual(before);
-      const applied = await send('POST', `/api/confirmations/${id}`, { accept: true });
+      const stepToken = (first.body['confirmation'] as { stepToken: string }).stepToken;
+      expect((await send('POST', `/api/confirmations/${id}`, { accept: true })).body).toMatchObject({ status: 'awaiting_confirmation', replayed: true });
+      expect(await hashWorkspace()).toEqual(before);
+      const applied = await send('POST', `/api/confirmations/${id}`, { accept: true, stepToken });
       expect(applied.body).toMatchObject({ status: 'applied' });
       expect(applied.body['receipts']).toHaveLength(2);
       const closed = await send('POST', `/api/confirmations/${id}`, { accept: true });

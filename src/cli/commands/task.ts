@@ -28,9 +28,15 @@ export function describeTaskOutcome(outcome: TaskOutcome): string {
     lines.push(`  [${result.status}] ${result.index + 1}. ${result.op}${receipt}${error}`);
   }
   if (outcome.confirmation) {
+    const { confirmationId, stepToken } = outcome.confirmation;
     lines.push(outcome.confirmation.prompt);
-    lines.push(`Confirm with: control-room confirm ${outcome.confirmation.confirmationId}   (refuse with --refuse)`);
+    lines.push(
+      stepToken === null
+        ? `Confirm with: control-room confirm ${confirmationId}   (refuse with --refuse)`
+        : `Confirm the second time with: control-room confirm ${confirmationId} --step-token ${stepToken}   (refuse with --refuse)`,
+    );
   }
+  if (outcome.replayed) lines.push('(This repeated an answer already given: nothing new was recorded or applied.)');
   if (outcome.stopHook) lines.push(`STOP_HOOK: ${outcome.stopHook}`);
   for (const issue of outcome.issues) lines.push(`  ${issuePath(issue)}: ${issue.message} [${issue.code}]`);
   if (outcome.undoAvailable && outcome.status !== 'undone') lines.push(`Undo with: control-room undo ${outcome.taskId}`);

@@ -10,7 +10,9 @@ import { InMemoryTraceStore } from '../../core/traces/index.js';
 import type { CanonIndexStatus } from '../../protocol/canon.js';
 import type { RunRecord, RunStepEntry } from '../../protocol/runs.js';
 import { handleError, invalidRequest } from '../error-response.js';
+import type { TaskOutcome } from '../../protocol/tasks.js';
 import { registerCanonRoutes } from './canon.js';
+import { registerConfirmationRoutes } from './confirmations.js';
 import { registerRunRoutes } from './runs.js';
 
 const RECIPES = path.resolve(import.meta.dirname, '../../../recipes');
@@ -29,6 +31,7 @@ beforeAll(async () => {
   });
   app.onError((error, c) => handleError(error, c, false));
   registerCanonRoutes(app, { room, deps: { mode: 'live', probe: async () => false } });
+  registerConfirmationRoutes(app, { room, deps: { mode: 'live', probe: async () => false } });
   registerRunRoutes(app, { room }, { runner: openPipelineRunner(room, { bundledRecipesDir: RECIPES }) });
 });
 afterAll(async () => {
@@ -48,10 +51,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 }
 
 describe('canon index routes', () => {
-  it('builds in the background, refuses a second build while one runs, and reports the status', async () => {
-    const first = await post('/api/canon/index');
-    expect(first.status).toBe(202);
-    const started = (await first.json()) as { status: CanonIndexStatus; notice: string | null };
+  it('waits for its confirmation, then builds in the background, refuses a second build while one runs, and reports the status', async () => {
+    const asked = await post('/api/canon/index', {});
+    expect(asked.status).toBe(202);
+    const pending = (await asked.json()) as TaskOutcome;
+    expect(pending).toMatchObject({ status: 'awaiting_confirmation', level: 3, confirmation: { required: 1 } });
+    const confirmed = await post(`/api/confirmations/${pending.confirmationId}`, { accept: true });
+    expect(confirmed.status).toBe(200);
+    const applied = (await confirmed.json()) as TaskOutcome;
+    expect(applied.status).toBe('applied');
+    const started = (applied.results[0]!.result as { outcome: { status: CanonIndexStatus; notice: string | null } }).outcome;
     expect(started.status).toMatchObject({ state: 'running', mode: 'deterministic' });
     expect(started.notice).toMatch(/No model server answered/);
     const second = await post('/api/canon/index', { mode: 'deterministic' });
@@ -70,6 +79,8 @@ describe('canon index routes', () => {
   it('refuses an unknown mode', async () => {
     const response = await post('/api/canon/index', { mode: 'guess' });
     expect(response.status).toBe(400);
+    const listed = (await (await app.request('/api/confirmations')).json()) as { confirmations: unknown[] };
+    expect(listed.confirmations).toEqual([]);
   });
 });
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.js';
 import { TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
 import type { ControlRoom } from '../../adapters/compose/index.js';
-import { taskDependencies } from '../../adapters/json-task-store/index.js';
+import { canonRebuilder, taskDependencies } from '../../adapters/json-task-store/index.js';
 import { executeTask, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
+import { canonIndexerOf } from '../canon-indexers.js';
 import { createModelDirectory } from '../model-directory.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerDependencies } from '../server-dependencies.js';
@@ -13,18 +14,33 @@ import { errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '..
 /** What the task and confirmation routes use of the server context (a `ServerContext` fits). */
 export interface TaskRouteContext {
   room: ControlRoom;
-  deps: Pick<ServerDependencies, 'modelFactory'>;
+  deps: Pick<ServerDependencies, 'modelFactory' | 'mode' | 'probe'>;
 }
 
 /** One set of task dependencies per app, shared by the task and confirmation routes. */
 const built = new WeakMap<ControlRoom, TaskDependencies>();
 
-/** The task dependencies of a server: the room's stores, the settings-aware model directory. */
+/**
+ * The task dependencies of a server: the room's stores, the settings-aware model directory, and a
+ * canon rebuild that starts in the background on the server's one indexer (clients poll
+ * `GET /api/canon/index/status`). The offline demo model answers chat scripts, not extraction, so
+ * in the demo `auto` builds without it.
+ */
 export function serverTaskDependencies(context: TaskRouteContext): TaskDependencies {
   let deps = built.get(context.room);
   if (!deps) {
-    deps = taskDependencies(context.room, { modelsFor: createModelDirectory(context.room, context.deps.modelFactory) });
-    built.set(context.room, deps);
+    const { room } = context;
+    const modelsFor = createModelDirectory(room, context.deps.modelFactory);
+    const probe = context.deps.probe;
+    const demo = context.deps.mode === 'demo';
+    deps = taskDependencies(room, {
+      modelsFor,
+      rebuildCanon: (params) =>
+        canonRebuilder(room, { modelsFor, ...(probe ? { probe } : {}), indexer: canonIndexerOf(room), background: true })({
+          mode: demo && (params.mode ?? 'auto') === 'auto' ? 'deterministic' : params.mode,
+        }),
+    });
+    built.set(room, deps);
   }
   return deps;
 }
