@@ -299,4 +299,34 @@ describe('the task and confirmation routes', { timeout: 120_000 }, () => {
     }
     expect(await receiptCount()).toBe(4);
   });
+
+  it('the CLI and the server racing on one confirmation: each step counts once, across processes', async () => {
+    await serve([plan('Cut scene 12 and reword scene 1'), batch([patchScene, deleteScene])]);
+    const before = await hashWorkspace();
+    const pending = await cli(['task', 'Cut the last scene']);
+    const id = pending.body.confirmationId!;
+    const room = await openControlRoom(workspace.dir, { homeDir: null, env: {} });
+    try {
+      const app = new OpenAPIHono();
+      app.onError((error, c) => handleError(error, c, false));
+      registerConfirmationRoutes(app, { room, deps: {} });
+      const http = async (body: Record<string, unknown>) => (await app.request(`/api/confirmations/${id}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<TaskOutcome>;
+      const firsts = await Promise.all([cli(['confirm', id]), cli(['confirm', id]), http({ accept: true }), http({ accept: true })]);
+      const answers = firsts.map((first) => ('body' in first ? first.body : first));
+      for (const answer of answers) expect(answer).toMatchObject({ status: 'awaiting_confirmation', confirmation: { received: 1, required: 2 } });
+      const tokens = new Set(answers.map((answer) => answer.confirmation!.stepToken));
+      expect(tokens.size).toBe(1);
+      expect(answers.filter((answer) => answer.replayed)).toHaveLength(3);
+      expect(await hashWorkspace()).toEqual(before);
+      const stepToken = [...tokens][0]!;
+      const seconds = await Promise.all([cli(['confirm', id, '--step-token', stepToken]), http({ accept: true, stepToken }), http({ accept: true, stepToken })]);
+      const closing = seconds.map((second) => ('body' in second ? second.body : second));
+      expect(closing.map((answer) => answer.status)).toEqual(['applied', 'applied', 'applied']);
+      expect(closing.filter((answer) => !answer.replayed).map((answer) => answer.receipts.length)).toEqual([2]);
+    } finally {
+      await room.close();
+    }
+    await expect(fs.stat(path.join(workspace.dir, DOOMED))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await receiptCount()).toBe(2);
+  });
 });
