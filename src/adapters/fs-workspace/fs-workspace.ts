@@ -18,6 +18,7 @@ import { classifyVfsPath, pickOutline, requireVfsPath, sliceLines, splitLines } 
 import { settledBefore, signatureOf } from './change-signature.js';
 import { ContentCache, type CachedContent } from './content-cache.js';
 import { FolderListings, type ScannedFolder } from './folder-listings.js';
+import { requireSingleRegularFile } from './regular-file.js';
 import { nodeFileSystem, type WorkspaceFileSystem } from './workspace-file-system.js';
 
 const VISIBLE_FOLDERS = ['Story', 'Compendium'] as const;
@@ -130,18 +131,17 @@ export class FsWorkspace implements Workspace {
   async stat(rawPath: string): Promise<VfsStat> {
     const { vfsPath, diskPath } = await this.locate(rawPath);
     if (diskPath === null) return { path: vfsPath, size: Buffer.byteLength(CANON_PLACEHOLDER), modifiedMs: 0, role: 'canon' };
-    const info = await this.fileSystem.stat(diskPath);
-    if (info.isDirectory()) throw new ControlRoomError('path_is_directory', `${vfsPath} is a folder; name a file inside it.`);
+    const info = await this.fileSystem.lstat(diskPath);
+    requireSingleRegularFile(info, vfsPath);
     return { path: vfsPath, size: info.size, modifiedMs: info.mtimeMs, role: classifyVfsPath(vfsPath) };
   }
 
   /** The text of a real file, from the content cache while its signature holds. */
   private async readText(vfsPath: string, diskPath: string): Promise<CachedContent> {
     const startedMs = this.now();
-    const info = await this.fileSystem.stat(diskPath);
-    if (info.isDirectory()) {
-      throw new ControlRoomError('path_is_directory', `${vfsPath} is a folder; name a file inside it.`);
-    }
+    // The real path has no links left, so lstat sees the file itself (and a link swapped in since).
+    const info = await this.fileSystem.lstat(diskPath);
+    requireSingleRegularFile(info, vfsPath);
     if (info.size > MAX_VFS_READ_BYTES) {
       throw new ControlRoomError(
         'file_too_large',
@@ -160,7 +160,9 @@ export class FsWorkspace implements Workspace {
 
   /**
    * Maps a VFS path to the real file behind it, refusing anything that resolves outside the
-   * workspace or into app data (a symlink in Story/ pointing at the audit key, say).
+   * workspace or into app data (a symlink in Story/ pointing at the audit key, say). `Canon.md`
+   * must be the canon index itself: a link anywhere on its way (the file, `canon/`, `.control-room/`)
+   * could make it serve other app data, such as the API keys in agent-endpoints.json.
    * `diskPath` is null for `Canon.md` before the canon index exists.
    */
   private async locate(rawPath: string): Promise<{ vfsPath: string; diskPath: string | null }> {
@@ -184,6 +186,12 @@ export class FsWorkspace implements Workspace {
       if (vfsPath === CANON_VFS_PATH && errorCode(error) === 'ENOENT') return { vfsPath, diskPath: null };
       if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') throw notFound(vfsPath);
       throw new ControlRoomError('path_not_found', `${vfsPath} cannot be opened (${errorCode(error) ?? 'unknown error'}).`);
+    }
+    if (vfsPath === CANON_VFS_PATH && real !== path.join(realRoot, CANON_INDEX_STORAGE_PATH)) {
+      throw new ControlRoomError(
+        'file_not_regular',
+        `Refused ${CANON_VFS_PATH}: ${CANON_INDEX_STORAGE_PATH} is reached through a link. Delete it and rebuild the canon index with "control-room canon index".`,
+      );
     }
     const appData = path.join(realRoot, '.control-room');
     const inside = real.startsWith(realRoot + path.sep);
@@ -218,8 +226,9 @@ export class FsWorkspace implements Workspace {
   }
 
   private async canonNode(realRoot: string): Promise<VfsFileNode> {
-    const info: Stats | null = await this.fileSystem.stat(path.join(realRoot, CANON_INDEX_STORAGE_PATH)).catch(() => null);
-    const size = info?.isFile() ? info.size : Buffer.byteLength(CANON_PLACEHOLDER);
+    const info: Stats | null = await this.fileSystem.lstat(path.join(realRoot, CANON_INDEX_STORAGE_PATH)).catch(() => null);
+    // The size of whatever a link points at is not shown either.
+    const size = info?.isFile() && info.nlink === 1 ? info.size : Buffer.byteLength(CANON_PLACEHOLDER);
     return { type: 'file', name: CANON_VFS_PATH, path: CANON_VFS_PATH, role: 'canon', size, virtual: true };
   }
 }

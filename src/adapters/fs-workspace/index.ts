@@ -1,5 +1,6 @@
 export { FsWorkspace } from './fs-workspace.js';
 export { requireWorkspaceRoot } from './require-workspace-root.js';
+export { requireSingleRegularFile } from './regular-file.js';
 export type { FsWorkspaceOptions } from './fs-workspace.js';
 export { nodeFileSystem } from './workspace-file-system.js';
 export type { WorkspaceFileSystem } from './workspace-file-system.js';

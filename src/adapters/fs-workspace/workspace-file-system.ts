@@ -1,4 +1,4 @@
-import { promises as fs, statSync, type Dirent, type Stats } from 'node:fs';
+import { constants, promises as fs, statSync, type Dirent, type Stats } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /** Files sized between two turns of the event loop, so a big tree never holds it for long. */
@@ -16,6 +16,7 @@ export interface WorkspaceFileSystem {
   /** The entries of a folder with their types, like `fs.promises.readdir(…, { withFileTypes: true })`. */
   readdir(diskPath: string): Promise<Dirent[]>;
   realpath(diskPath: string): Promise<string>;
+  /** Never follows a final link. */
   readFile(diskPath: string): Promise<Buffer>;
   /** The current size of each file, null for one that is gone or is no longer a file. */
   fileSizes(diskPaths: readonly string[]): Promise<Array<number | null>>;
@@ -39,12 +40,15 @@ async function fileSizes(diskPaths: readonly string[]): Promise<Array<number | n
   return sizes;
 }
 
+/** Opens for reading without following a final link: one swapped in after the checks is refused, not read. */
+const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
 /** The real file system. */
 export const nodeFileSystem: WorkspaceFileSystem = {
   stat: (diskPath) => fs.stat(diskPath),
   lstat: (diskPath) => fs.lstat(diskPath),
   readdir: (diskPath) => fs.readdir(diskPath, { withFileTypes: true }),
   realpath: (diskPath) => fs.realpath(diskPath),
-  readFile: (diskPath) => fs.readFile(diskPath),
+  readFile: (diskPath) => fs.readFile(diskPath, { flag: READ_NO_FOLLOW }),
   fileSizes,
 };

@@ -60,6 +60,15 @@ describe('FsWorkspaceWriter', () => {
     await expect(fs.stat(path.join(base, 'new.md'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('does not read a hard-linked file for a patch, and writing over it leaves the other name alone', async () => {
+    await fs.writeFile(path.join(base, 'credentials'), 'token=7f3e-private\n');
+    await fs.link(path.join(base, 'credentials'), path.join(root, 'Story/Scenes/SCN-08.md'));
+    await expect(writer.readBytes('Story/Scenes/SCN-08.md')).rejects.toMatchObject({ code: 'file_hard_linked' });
+    await writer.write('Story/Scenes/SCN-08.md', bytes('a scene of its own\n'));
+    expect(await fs.readFile(path.join(base, 'credentials'), 'utf8')).toBe('token=7f3e-private\n');
+    expect(new TextDecoder().decode((await writer.readBytes('Story/Scenes/SCN-08.md'))!)).toBe('a scene of its own\n');
+  });
+
   it('names a folder where a file was expected', async () => {
     await expect(writer.write('Story/Scenes', bytes('x'))).rejects.toMatchObject({ code: 'path_is_directory' });
   });

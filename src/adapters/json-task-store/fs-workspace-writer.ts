@@ -4,6 +4,7 @@ import { CANON_VFS_PATH, ControlRoomError, MAX_VFS_READ_BYTES } from '../../prot
 import type { WorkspaceWriter } from '../../core/ports/workspace-writer.js';
 import { requireVfsPath } from '../../core/vfs/index.js';
 import { writeFileAtomic } from '../fs-store/index.js';
+import { requireSingleRegularFile } from '../fs-workspace/index.js';
 
 /** The folders a task may change; everything else in the workspace is off limits. */
 const WRITABLE_FOLDERS = ['Story', 'Compendium'];
@@ -34,6 +35,8 @@ export class FsWorkspaceWriter implements WorkspaceWriter {
   async readBytes(rawPath: string): Promise<Uint8Array | null> {
     const { vfsPath, diskPath, info } = await this.locate(rawPath);
     if (info === null) return null;
+    // What a task reads to patch, it may show: the read rules of FsWorkspace hold here too.
+    requireSingleRegularFile(info, vfsPath);
     if (info.size > MAX_VFS_READ_BYTES) throw new ControlRoomError('file_too_large', `${vfsPath} is ${info.size} bytes; files over ${MAX_VFS_READ_BYTES} bytes are not changed by tasks.`);
     return new Uint8Array(await fs.readFile(diskPath));
   }
