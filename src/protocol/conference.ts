@@ -3,7 +3,7 @@
  * the Chief included, interprets the results from its role or abstains (phase 2).
  */
 import { z } from 'zod';
-import type { EvidenceIssue } from './evidence.js';
+import type { EvidenceIssue, EvidenceReport } from './evidence.js';
 
 export const CONFERENCE_SCHEMA_VERSION = 1;
 
@@ -51,7 +51,10 @@ export interface ConferenceEntry {
   agentId: string;
   status: EntryStatus;
   content: string | null;
+  /** The evidence line as written (from the report). */
   evidence: string | null;
+  /** The validator's whole evidence report: sources, located quotes, receipts, issues (null when not checked). */
+  report: EvidenceReport | null;
   issues: ConferenceEntryIssue[];
   /** True when the reply was decided only after the one corrective retry. */
   retried: boolean;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The evidence line (SPEC §7): every grounded reply carries exactly one, and it is checked against
  * the files and the session's receipts before the reply is accepted.
@@ -104,3 +106,40 @@ export const TELEMETRY_BUCKETS = [
   'receipt_source_mismatch',
 ] as const;
 export type TelemetryBucket = (typeof TELEMETRY_BUCKETS)[number];
+
+const SpanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+
+/** The evidence report as results carry it over HTTP (the OpenAPI document describes it with this). */
+export const EvidenceReportSchema = z
+  .object({
+    ok: z.boolean().describe('true when every check passed: the reply may be shown as verified'),
+    line: z.string().nullable().describe('the evidence line as written'),
+    type: z.enum(EVIDENCE_TYPES).nullable(),
+    sources: z.array(
+      z.object({
+        path: z.string(),
+        lines: z.object({ start: z.number().int(), end: z.number().int() }).optional(),
+        section: z.string().optional(),
+      }),
+    ),
+    quotes: z.array(z.string()),
+    receipts: z.array(z.string()),
+    locations: z
+      .array(
+        z.object({
+          quote: z.string(),
+          path: z.string(),
+          startLine: z.number().int(),
+          endLine: z.number().int(),
+          start: z.number().int(),
+          end: z.number().int(),
+        }),
+      )
+      .describe('each verified quote with the file, lines and character offsets where it was found'),
+    searched: z.array(z.string()).describe('for an absence claim: the files searched'),
+    absenceHits: z
+      .array(z.object({ term: z.string(), path: z.string(), line: z.number().int() }))
+      .describe('for an absence claim: where its term occurs after all'),
+    issues: z.array(z.object({ code: z.enum(EVIDENCE_ISSUE_CODES), message: z.string(), span: SpanSchema.nullable() })),
+  })
+  .describe('EvidenceReport: the one evidence report, from the validator to the screen');

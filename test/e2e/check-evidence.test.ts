@@ -34,11 +34,14 @@ describe('control-room check evidence', () => {
     expect(run.status).toBe(0);
     expect(run.json()).toEqual({
       ok: true,
+      line: reply.split('\n')[1],
       type: 'content',
       sources: [{ path: SCENE, lines: { start: 95, end: 105 } }],
       quotes: ['It did not start again. Owen Tresk was dead.'],
       receipts: [receiptId],
       locations: [expect.objectContaining({ path: SCENE, startLine: 101, endLine: 102 })],
+      searched: [],
+      absenceHits: [],
       issues: [],
     });
   });

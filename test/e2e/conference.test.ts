@@ -172,7 +172,7 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
     const room = byAgent({ 'Chief of Staff': grounded('CHIEF', 'hester'), Editor: '  abstain  ', Continuity: grounded('CONTINUITY', 'hester') });
     const result = await conference(await serve([...readHester, room, room, room]), 'Eyes?', ['--agents', 'editor,continuity']);
     const editor = result.entries.find((entry) => entry.agentId === 'editor')!;
-    expect(editor).toEqual({ agentId: 'editor', status: 'abstained', content: null, evidence: null, issues: [], retried: false });
+    expect(editor).toEqual({ agentId: 'editor', status: 'abstained', content: null, evidence: null, report: null, issues: [], retried: false });
     expect(result.cards).toEqual({ chief: 'Moderator', editor: 'Abstained', continuity: 'Participant' });
     const [issue] = await issues();
     expect(issue!.body).not.toContain('**Editor**');
@@ -193,7 +193,13 @@ describe('conference rounds (the seed’s conference acceptance tests)', () => {
       Continuity: grounded('MARKER-CONTINUITY', 'hester'),
       'Line Editor': grounded('MARKER-LINE', 'scene'),
     });
-    const result = await conference(await serve([...readHester, room, room, room, room]), 'Eyes?', ['--agents', 'editor,continuity,line-editor']);
+    // Phase 1 reads both files the replies quote: a receipt vouches only for the lines it read.
+    const readBoth = [
+      envelopeCall('file_reader', { path: HESTER }),
+      decide({ action: 'tool', tool: 'file_reader', args: { path: SCENE_ONE, start_line: 1, end_line: 30 } }),
+      decide({ action: 'final' }),
+    ];
+    const result = await conference(await serve([...readBoth, room, room, room, room]), 'Eyes?', ['--agents', 'editor,continuity,line-editor']);
     expect(result.entries.map((entry) => entry.status)).toEqual(['responded', 'responded', 'responded', 'responded']);
     for (const request of sent()) expect(request.text, `${request.agent} was sent another reply`).not.toMatch(/MARKER-|grey eyes\./);
   });

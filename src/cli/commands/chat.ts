@@ -18,6 +18,7 @@ export function chatJson(result: ChatTurnResult): Record<string, unknown> {
   return {
     content: result.content,
     evidence: result.evidence,
+    evidenceReport: result.evidenceReport,
     validation: result.validation,
     receipts: result.receipts,
     rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message, channel: rejection.channel })),

@@ -3,6 +3,7 @@ import { ControlRoomError, type EvidenceReport } from '../../protocol/index.js';
 import { FsWorkspace, loadAgents } from '../../adapters/fs-workspace/index.js';
 import { JsonlAuditLog } from '../../adapters/jsonl-audit-log/index.js';
 import { validateEvidence } from '../../core/evidence/index.js';
+import { citableReceipts } from '../../adapters/compose/chat-reply-validator.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 export interface CheckEvidenceOptions extends CommonOptions {
@@ -17,11 +18,14 @@ export interface CheckEvidenceOptions extends CommonOptions {
 export function evidenceJson(report: EvidenceReport): Record<string, unknown> {
   return {
     ok: report.ok,
+    line: report.line,
     type: report.type,
     sources: report.sources,
     quotes: report.quotes,
     receipts: report.receipts,
     locations: report.locations,
+    searched: report.searched,
+    absenceHits: report.absenceHits,
     issues: report.issues.map((issue) => ({ code: issue.code, message: issue.message, span: issue.span })),
   };
 }
@@ -38,10 +42,19 @@ function describeReport(report: EvidenceReport): string {
 export async function checkEvidenceFromStdin(options: CheckEvidenceOptions, io: CliIo): Promise<EvidenceReport> {
   const root = workspaceDir(options);
   const workspace = await FsWorkspace.open(root);
-  const known = new Set<string>();
   const audit = new JsonlAuditLog(root);
-  for (const session of options.session ?? []) for (const receipt of await audit.list(session)) known.add(receipt.receipt_id);
-  for (const id of options.receipts?.split(',') ?? []) if (id.trim() !== '') known.add(id.trim());
+  // Only receipts that verify (signature and chain) may be cited; extra ids must verify in some session.
+  const citable = await citableReceipts(audit, options.session ?? []);
+  const extra = (options.receipts?.split(',') ?? []).map((id) => id.trim()).filter((id) => id !== '');
+  if (extra.some((id) => !citable.knownReceiptIds.has(id))) {
+    const everywhere = await citableReceipts(audit, await audit.sessions());
+    for (const id of extra) {
+      const files = everywhere.receiptFiles.get(id);
+      if (files === undefined) continue;
+      citable.knownReceiptIds.add(id);
+      citable.receiptFiles.set(id, files);
+    }
+  }
   let agent: { id: string; evidenceSources: readonly string[] } | undefined;
   if (options.agent !== undefined) {
     const agents = await loadAgents(root);
@@ -50,7 +63,7 @@ export async function checkEvidenceFromStdin(options: CheckEvidenceOptions, io: 
     agent = { id: found.id, evidenceSources: found.evidenceSources };
   }
   const reply = await io.stdin();
-  return validateEvidence(reply, { workspace, knownReceiptIds: known, ...(agent ? { agent } : {}) });
+  return validateEvidence(reply, { workspace, ...citable, ...(agent ? { agent } : {}) });
 }
 
 /**

@@ -28,6 +28,7 @@ export function conferenceJson(result: ConferenceRoundResult): Record<string, un
       status: entry.status,
       content: entry.content,
       evidence: entry.evidence,
+      report: entry.report,
       issues: entry.issues,
       retried: entry.retried,
     })),

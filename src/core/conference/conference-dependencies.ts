@@ -1,4 +1,4 @@
-import type { EvidenceIssue, EvidenceReport } from '../../protocol/index.js';
+import type { EvidenceIssue, EvidenceReport, FileRef } from '../../protocol/index.js';
 import type { TurnDependencies } from '../loop/index.js';
 import type { AuditLog, IssueStore, Workspace } from '../ports/index.js';
 import type { CreditsStore } from '../credits/index.js';
@@ -8,8 +8,10 @@ import type { ConferenceStore } from './conference-store.js';
 /** What a reply's evidence is checked against (the shape of `validateEvidence` in core/evidence). */
 export interface EvidenceCheckContext {
   workspace: Workspace;
-  /** Receipts the reply may cite: the session's, plus this round's phase-1 receipts. */
+  /** Receipts the reply may cite: the session's receipts that verify, this round's phase-1 receipts among them. */
   knownReceiptIds: ReadonlySet<string>;
+  /** What each of those receipts read, for the receipt-source rule. */
+  receiptFiles?: ReadonlyMap<string, readonly FileRef[]>;
   /** Whose reply it is, for the role's source rules. */
   agent?: { id: string; evidenceSources: readonly string[] };
 }

@@ -8,7 +8,6 @@ export type { ConferenceDependencies, EvidenceValidator, EvidenceCheckContext } 
 export { RoundBuffer } from './round-buffer.js';
 export type { BufferedResult } from './round-buffer.js';
 export { isAbstention } from './abstention.js';
-export { findEvidenceLine } from './evidence-line.js';
 export { phaseTwoFraming, phaseTwoMessages } from './phase-two-prompt.js';
 export { roundTranscript } from './round-transcript.js';
 export { cardStateOf } from './card-state.js';

@@ -1,9 +1,8 @@
-import { isControlRoomError, type Agent, type ChatMessage, type ConferenceEntry, type EvidenceIssue } from '../../protocol/index.js';
+import { isControlRoomError, type Agent, type ChatMessage, type ConferenceEntry, type EvidenceIssue, type FileRef } from '../../protocol/index.js';
 import { buildCorrectiveMessage } from '../evidence/index.js';
-import { callModel, modelOptionsOf, sanitizeReply, type TurnTracer } from '../loop/index.js';
+import { answerWithEvidence, callModel, modelOptionsOf, type TurnTracer } from '../loop/index.js';
 import { isAbstention } from './abstention.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
-import { findEvidenceLine } from './evidence-line.js';
 import { phaseTwoMessages } from './phase-two-prompt.js';
 import type { BufferedResult } from './round-buffer.js';
 
@@ -13,6 +12,8 @@ export interface InterpretInput {
   /** The writer's message, already scrubbed of secrets. */
   message: string;
   knownReceiptIds: ReadonlySet<string>;
+  /** What each citable receipt read. */
+  receiptFiles?: ReadonlyMap<string, readonly FileRef[]>;
   tracer: TurnTracer;
   signal?: AbortSignal;
 }
@@ -27,7 +28,7 @@ export interface Interpretation {
 const ABSTAIN_REMINDER = 'If the data is not relevant to your role after all, respond with only: ABSTAIN';
 
 function entry(agentId: string, fields: Partial<ConferenceEntry> & Pick<ConferenceEntry, 'status'>): ConferenceEntry {
-  return { agentId, content: null, evidence: null, issues: [], retried: false, ...fields };
+  return { agentId, content: null, evidence: null, report: null, issues: [], retried: false, ...fields };
 }
 
 /**
@@ -47,8 +48,13 @@ export async function interpretResults(input: InterpretInput, deps: ConferenceDe
     await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { agent_id: agent.id, phase: 2, attempt, used_fallback: called.usedFallback });
     return called.response.content;
   };
-  const check = async (content: string, attempt: number) => {
-    const report = await deps.validateReply(content, { workspace: deps.workspace, knownReceiptIds: input.knownReceiptIds, agent: { id: agent.id, evidenceSources: agent.evidenceSources } });
+  const check = async (content: string, attempt: 1 | 2) => {
+    const report = await deps.validateReply(content, {
+      workspace: deps.workspace,
+      knownReceiptIds: input.knownReceiptIds,
+      ...(input.receiptFiles ? { receiptFiles: input.receiptFiles } : {}),
+      agent: { id: agent.id, evidenceSources: agent.evidenceSources },
+    });
     const status = report.ok ? 'ok' : attempt === 1 ? 'retry' : 'error';
     const summary = report.ok ? 'Evidence verified.' : attempt === 1 ? 'Evidence failed; one corrective retry.' : 'Evidence still invalid after the retry.';
     await tracer.validator('evidence', report.ok ? 'ok' : (report.issues[0]?.code ?? 'evidence_invalid'), status, summary, { agent_id: agent.id, attempt, issues: report.issues });
@@ -62,21 +68,21 @@ export async function interpretResults(input: InterpretInput, deps: ConferenceDe
   try {
     const first = await ask(messages, 1);
     if (isAbstention(first)) return await abstained(false);
-    let content = sanitizeReply(first);
-    let report = await check(content, 1);
-    let retried = false;
-    if (!report.ok) {
-      failedChecks.push(report.issues.map((issue) => issue.code));
-      const options = { knownReceiptIds: input.results.map((result) => result.receiptId), evidenceSources: agent.evidenceSources };
-      const correction = `${(deps.correctiveMessage ?? buildCorrectiveMessage)(report.issues, options)}\n${ABSTAIN_REMINDER}`;
-      const second = await ask([...messages, { role: 'assistant', content }, { role: 'user', content: correction }], 2);
-      if (isAbstention(second)) return await abstained(true);
-      retried = true;
-      content = sanitizeReply(second);
-      report = await check(content, 2);
-      if (!report.ok) failedChecks.push(report.issues.map((issue) => issue.code));
-    }
-    const fields = { content, evidence: findEvidenceLine(content), retried, issues: report.ok ? [] : (report.issues as EvidenceIssue[]) };
+    const answer = await answerWithEvidence({
+      reply: first,
+      check,
+      correct: async (content, report) => {
+        failedChecks.push(report.issues.map((issue) => issue.code));
+        const options = { knownReceiptIds: input.results.map((result) => result.receiptId), evidenceSources: agent.evidenceSources };
+        const correction = `${(deps.correctiveMessage ?? buildCorrectiveMessage)(report.issues, options)}\n${ABSTAIN_REMINDER}`;
+        const second = await ask([...messages, { role: 'assistant', content }, { role: 'user', content: correction }], 2);
+        return isAbstention(second) ? null : second;
+      },
+    });
+    if (answer.withdrawn) return await abstained(true);
+    const { report } = answer;
+    if (answer.retried && !report.ok) failedChecks.push(report.issues.map((issue) => issue.code));
+    const fields = { content: answer.content, evidence: report.line, report, retried: answer.retried, issues: report.ok ? [] : (report.issues as EvidenceIssue[]) };
     return { entry: entry(agent.id, { status: report.ok ? 'responded' : 'rejected', ...fields }), failedChecks };
   } catch (error) {
     if (!isControlRoomError(error) || !error.code.startsWith('model_') || error.code === 'model_cancelled') throw error;

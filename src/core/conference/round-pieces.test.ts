@@ -3,7 +3,6 @@ import type { ConferenceEntry } from '../../protocol/index.js';
 import { defaultAgentsFile } from '../agents/index.js';
 import { isAbstention } from './abstention.js';
 import { cardStateOf } from './card-state.js';
-import { findEvidenceLine } from './evidence-line.js';
 import { phaseTwoFraming, phaseTwoMessages } from './phase-two-prompt.js';
 import { RoundBuffer } from './round-buffer.js';
 import { roundTranscript } from './round-transcript.js';
@@ -45,10 +44,10 @@ describe('phase-2 prompts', () => {
 
 describe('round pieces', () => {
   const entries: ConferenceEntry[] = [
-    { agentId: 'chief', status: 'responded', content: 'Grey.\nEvidence: content | A.md | "grey"', evidence: 'Evidence: content | A.md | "grey"', issues: [], retried: false },
-    { agentId: 'editor', status: 'abstained', content: null, evidence: null, issues: [], retried: false },
-    { agentId: 'continuity', status: 'rejected', content: 'Green.', evidence: null, issues: [{ code: 'evidence_missing', message: 'x', span: null }], retried: true },
-    { agentId: 'line-editor', status: 'muted', content: null, evidence: null, issues: [], retried: false },
+    { agentId: 'chief', status: 'responded', content: 'Grey.\nEvidence: content | A.md | "grey"', evidence: 'Evidence: content | A.md | "grey"', issues: [], retried: false, report: null },
+    { agentId: 'editor', status: 'abstained', content: null, evidence: null, issues: [], retried: false, report: null },
+    { agentId: 'continuity', status: 'rejected', content: 'Green.', evidence: null, issues: [{ code: 'evidence_missing', message: 'x', span: null }], retried: true, report: null },
+    { agentId: 'line-editor', status: 'muted', content: null, evidence: null, issues: [], retried: false, report: null },
   ];
 
   it('writes the transcript without abstentions, then lists who abstained', () => {
@@ -73,11 +72,5 @@ describe('round pieces', () => {
   it('gives the cards of the seed', () => {
     expect(entries.map(cardStateOf)).toEqual(['Moderator', 'Abstained', 'Participant', 'Muted']);
     expect(cardStateOf({ agentId: 'chief', status: 'abstained' })).toBe('Moderator');
-  });
-
-  it('finds the evidence line in any of its three spellings', () => {
-    expect(findEvidenceLine('Text\n**Evidence:** content | A.md | "x"')).toBe('**Evidence:** content | A.md | "x"');
-    expect(findEvidenceLine('  __Evidence:__ absence | A.md | checked A.md')).toBe('__Evidence:__ absence | A.md | checked A.md');
-    expect(findEvidenceLine('No line here')).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import { runConferenceRound } from './run-conference-round.js';
  */
 async function checkEvidence(reply: string, context: EvidenceCheckContext): Promise<EvidenceReport> {
   const issues: EvidenceIssue[] = [];
-  const report = (): EvidenceReport => ({ ok: issues.length === 0, type: null, sources: [], quotes: [], receipts: [], locations: [], issues });
+  const report = (): EvidenceReport => ({ ok: issues.length === 0, line: lines[0]?.trim() ?? null, type: null, sources: [], quotes: [], receipts: [], locations: [], searched: [], absenceHits: [], issues });
   const lines = reply.split('\n').filter((line) => /^\s*(?:\*\*Evidence:\*\*|__Evidence:__|Evidence:)/.test(line));
   if (lines.length !== 1) {
     issues.push({ code: lines.length === 0 ? 'evidence_missing' : 'evidence_multiple', message: 'One evidence line is required.', span: null });

@@ -4,6 +4,7 @@ import {
   type ConferenceEntry,
   type ConferenceRoundResult,
   type ConversationState,
+  type FileRef,
 } from '../../protocol/index.js';
 import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
 import { TurnTracer } from '../loop/index.js';
@@ -82,11 +83,14 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     const rejections: ConferenceRejection[] = phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message }));
     emit({ type: 'phase-one-done', conferenceId, round, receipts, toolExecutions: phase.toolRuns.length, rejections });
 
-    const sessionReceipts = await deps.auditLog.list(conferenceId);
-    const knownReceiptIds = new Set([...sessionReceipts.map((receipt) => receipt.receipt_id), ...receipts]);
+    // Citable: the session's receipts that verify, and this round's own runs (minted here, read by the Chief).
+    const receiptFiles = new Map<string, readonly FileRef[]>();
+    for (const receipt of await deps.auditLog.verifiedList(conferenceId)) receiptFiles.set(receipt.receipt_id, receipt.file_refs);
+    for (const run of phase.toolRuns) receiptFiles.set(run.receiptId, run.fileRefs);
+    const knownReceiptIds = new Set([...receiptFiles.keys(), ...receipts]);
     const decided: RoundState = { entries: [], cards: {}, credits: [], hits: phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])) };
     for (const seat of seats) {
-      await decideSeat(seat, { message, knownReceiptIds, buffer, tracer, decided, input, deps, conferenceId, round, emit });
+      await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps, conferenceId, round, emit });
     }
 
     // The round's number is taken before it is archived: a crash in between leaves a gap in the
@@ -124,6 +128,7 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
 interface SeatContext {
   message: string;
   knownReceiptIds: ReadonlySet<string>;
+  receiptFiles: ReadonlyMap<string, readonly FileRef[]>;
   buffer: RoundBuffer;
   tracer: TurnTracer;
   decided: RoundState;
@@ -139,7 +144,7 @@ async function decideSeat(seat: RoundSeat, context: SeatContext): Promise<void> 
   const { deps, tracer, decided } = context;
   let entry: ConferenceEntry;
   if (seat.muted) {
-    entry = { agentId: seat.agent.id, status: 'muted', content: null, evidence: null, issues: [], retried: false };
+    entry = { agentId: seat.agent.id, status: 'muted', content: null, evidence: null, report: null, issues: [], retried: false };
   } else {
     const interpretation = await deps.gate.run(`agent:${seat.agent.id}`, () =>
       interpretResults(
@@ -148,6 +153,7 @@ async function decideSeat(seat: RoundSeat, context: SeatContext): Promise<void> 
           results: context.buffer.entries(),
           message: context.message,
           knownReceiptIds: context.knownReceiptIds,
+          receiptFiles: context.receiptFiles,
           tracer,
           ...(context.input.signal ? { signal: context.input.signal } : {}),
         },

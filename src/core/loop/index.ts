@@ -11,3 +11,5 @@ export { TurnGate } from './turn-gate.js';
 export { TurnTracer, renderMessages } from './turn-tracer.js';
 export { formatToolResult } from './format-tool-result.js';
 export { buildToolPhasePrompt, toolProtocolBlock, evidenceRules, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
+export { answerWithEvidence } from './answer-with-evidence.js';
+export type { EvidencedAnswer, AnswerWithEvidenceInput } from './answer-with-evidence.js';

@@ -7,8 +7,8 @@ import {
   type ChatMessage,
   type ConversationState,
   type ModelProfile,
+  type EvidenceReport,
   type ToolChannel,
-  type ValidationIssue,
 } from '../../protocol/index.js';
 import type { Clock, Ids, TraceStore } from '../ports/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
@@ -19,12 +19,13 @@ import { stripReasoning } from '../tool-calls/index.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
 import { callModel, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
 import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
+import { answerWithEvidence } from './answer-with-evidence.js';
 import { sanitizeReply } from './sanitize-reply.js';
 import { TurnGate } from './turn-gate.js';
 import { TurnTracer } from './turn-tracer.js';
 
-/** What a grounded reply is checked against (SPEC §7); the evidence validator implements it. */
-export type ReplyValidator = (reply: string, context: { sessionId: string; agent: Agent; receiptIds: readonly string[] }) => Promise<{ ok: boolean; issues: Array<ValidationIssue | { code: string; message: string; span?: unknown }> }>;
+/** What a grounded reply is checked against (SPEC §7, §15); answers with the validator's whole report. */
+export type ReplyValidator = (reply: string, context: { sessionId: string; agent: Agent; receiptIds: readonly string[] }) => Promise<EvidenceReport>;
 
 /** Everything a turn needs, built once per workspace by the composition root. */
 export interface TurnDependencies {
@@ -72,7 +73,10 @@ export type ChatTurnEvent =
 
 export interface ChatTurnResult {
   content: string;
+  /** The evidence line as written (from the report), or null when the reply has none or was not checked. */
   evidence: string | null;
+  /** The one evidence report: type, sources, located quotes, receipts, issues (null when not checked). */
+  evidenceReport: EvidenceReport | null;
   validation: { ok: boolean; issues: Array<{ code: string; message: string; span?: unknown }> };
   receipts: string[];
   rejections: RecordedRejection[];
@@ -83,8 +87,6 @@ export interface ChatTurnResult {
   usedFallback: boolean;
   model: string;
 }
-
-const EVIDENCE_LINE = /^\s*(?:\*\*Evidence:\*\*|__Evidence:__|Evidence:).*$/gim;
 
 function findAgent(agents: readonly Agent[], agentId: string): Agent {
   const agent = agents.find((candidate) => candidate.id === agentId);
@@ -119,7 +121,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const modelOptions = modelOptionsOf(deps);
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
-    content: '', evidence: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
+    content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
     traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name,
   };
   try {
@@ -143,8 +145,8 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, message, 2000) : null;
       const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
       await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock });
-      if (deps.memory && result.validation.ok && result.evidence) {
-        const sources = (result.evidence.split('|')[1] ?? '').split(',').map((source) => source.trim().split('#')[0] ?? '').filter(Boolean);
+      if (deps.memory && result.validation.ok && result.evidenceReport) {
+        const sources = [...new Set(result.evidenceReport.sources.map((source) => source.path))];
         if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);
       }
     }
@@ -217,23 +219,33 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     ...phase.messages.slice(1),
     { role: 'user', content: finalAnswerInstruction(result.receipts, phase.forcedFinal) },
   ];
-  let reply = phase.answer ?? (await state.ask(answerMessages, state.streaming));
+  const reply = phase.answer ?? (await state.ask(answerMessages, state.streaming));
   if (phase.answer !== null) request.onEvent?.({ type: 'delta', text: sanitizeReply(phase.answer) });
-  result.content = sanitizeReply(reply);
-  if (deps.validateReply) {
-    let verdict = await deps.validateReply(result.content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
-    await tracer.validator('evidence', verdict.ok ? 'ok' : (verdict.issues[0]?.code ?? 'invalid'), verdict.ok ? 'ok' : 'retry', verdict.ok ? 'Evidence verified.' : 'Evidence failed; one corrective retry.', { issues: verdict.issues });
-    if (!verdict.ok) {
-      const listed = verdict.issues.map((issue) => `- ${issue.code}: ${issue.message}`).join('\n');
-      reply = await state.ask(
-        [...answerMessages, { role: 'assistant', content: reply }, { role: 'user', content: `Your reply failed these checks:\n${listed}\nRewrite it so every quote is exact and the one evidence line is valid.` }],
-        false,
-      );
-      result.content = sanitizeReply(reply);
-      verdict = await deps.validateReply(result.content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
-      await tracer.validator('evidence', verdict.ok ? 'ok' : (verdict.issues[0]?.code ?? 'invalid'), verdict.ok ? 'ok' : 'error', verdict.ok ? 'Evidence verified after retry.' : 'Evidence still invalid.', { issues: verdict.issues });
-    }
-    result.validation = { ok: verdict.ok, issues: verdict.issues };
+  const validate = deps.validateReply;
+  if (!validate) {
+    result.content = sanitizeReply(reply);
+    return;
   }
-  result.evidence = result.content.match(EVIDENCE_LINE)?.[0]?.trim() ?? null;
+  const answer = await answerWithEvidence({
+    reply,
+    check: async (content, attempt) => {
+      const report = await validate(content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
+      const code = report.ok ? 'ok' : (report.issues[0]?.code ?? 'invalid');
+      const status = report.ok ? 'ok' : attempt === 1 ? 'retry' : 'error';
+      const summary = report.ok
+        ? attempt === 1 ? 'Evidence verified.' : 'Evidence verified after retry.'
+        : attempt === 1 ? 'Evidence failed; one corrective retry.' : 'Evidence still invalid.';
+      await tracer.validator('evidence', code, status, summary, { issues: report.issues });
+      return report;
+    },
+    correct: (content, report) => {
+      const listed = report.issues.map((issue) => `- ${issue.code}: ${issue.message}`).join('\n');
+      const correction = `Your reply failed these checks:\n${listed}\nRewrite it so every quote is exact and the one evidence line is valid.`;
+      return state.ask([...answerMessages, { role: 'assistant', content }, { role: 'user', content: correction }], false);
+    },
+  });
+  result.content = answer.content;
+  result.evidenceReport = answer.report;
+  result.evidence = answer.report.line;
+  result.validation = { ok: answer.report.ok, issues: answer.report.issues };
 }

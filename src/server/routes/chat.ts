@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CHIEF_AGENT_ID, ControlRoomError, TaskRouterArgsSchema } from '../../protocol/index.js';
+import { CHIEF_AGENT_ID, ControlRoomError, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
 import { runTool } from '../../core/tool-runs/index.js';
 import { streamEvents } from '../event-stream.js';
@@ -22,6 +22,7 @@ const ChatRequestSchema = z.strictObject({
 const ChatResultSchema = z.object({
   content: z.string(),
   evidence: z.string().nullable(),
+  evidenceReport: EvidenceReportSchema.nullable(),
   validation: z.object({ ok: z.boolean(), issues: z.array(z.object({ code: z.string(), message: z.string() }).loose()) }),
   receipts: z.array(z.string()),
   rejections: z.array(z.object({ code: z.string(), message: z.string() })),
@@ -67,6 +68,7 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
   return {
     content: result.content,
     evidence: result.evidence,
+    evidenceReport: result.evidenceReport,
     validation: { ok: result.validation.ok, issues: result.validation.issues.map((issue) => ({ ...issue })) },
     receipts: result.receipts,
     rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })),
