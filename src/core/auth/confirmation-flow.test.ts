@@ -87,6 +87,17 @@ describe('confirmation flow', () => {
     expect(() => decideAnswer(confirmed, { accept: false, stepToken: token })).toThrow(expect.objectContaining({ code: 'confirmation_closed' }));
   });
 
+  it('an L3 or refused request answered the same way again is a replay; a different answer is refused as closed', () => {
+    const confirmed = record(open(3), { accept: true });
+    expect(decideAnswer(confirmed, { accept: true })).toEqual({ kind: 'replay', step: 1 });
+    expect(decideAnswer(confirmed, { accept: true, requestId: 'another-click' })).toEqual({ kind: 'replay', step: 1 });
+    expect(() => decideAnswer(confirmed, { accept: false })).toThrow(expect.objectContaining({ code: 'confirmation_closed' }));
+    expect(() => decideAnswer(confirmed, { accept: true, stepToken: 'stp_x' })).toThrow(expect.objectContaining({ code: 'confirmation_closed' }));
+    const refused = record(record(open(4), { accept: true }), { accept: false }, 2);
+    expect(decideAnswer(refused, { accept: false })).toEqual({ kind: 'replay', step: 2 });
+    expect(() => decideAnswer(refused, { accept: true, stepToken: refused.step_token! })).toThrow(expect.objectContaining({ code: 'confirmation_closed' }));
+  });
+
   it('a request id is one answer: reusing it for a different answer is a conflict', () => {
     const first = record(open(4), { accept: true, requestId: 'click-1' });
     expect(() => decideAnswer(first, { accept: true, requestId: 'click-1', stepToken: first.step_token! })).toThrow(expect.objectContaining({ code: 'confirmation_request_conflict' }));

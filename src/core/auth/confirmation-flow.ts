@@ -79,13 +79,18 @@ function tokenRefused(request: ConfirmationRequest, why: string): ControlRoomErr
   return new ControlRoomError('step_token_invalid', `Confirmation ${request.confirmation_id}: ${why} Nothing was recorded.`, { details: { confirmation_id: request.confirmation_id } });
 }
 
-/** The answer a request id named before: replayed when the body is the same, refused when it is not. */
-function replayOfRequestId(request: ConfirmationRequest, answer: ConfirmationAnswerInput, earlier: ConfirmationRecord): AnswerDecision {
+/** Whether an answer says what a recorded one said: the same yes or no, with the same token or none. */
+function sameAnswer(request: ConfirmationRequest, answer: ConfirmationAnswerInput, earlier: ConfirmationRecord): boolean {
   const token = answer.stepToken ?? null;
   // The second acceptance is the only answer that carried a token; any other carried none.
   const carried = earlier.step === 2 && earlier.confirmed ? request.step_token ?? null : null;
   const tokenMatches = token === null ? carried === null : carried !== null && sameToken(token, carried);
-  if (earlier.confirmed !== answer.accept || !tokenMatches) {
+  return earlier.confirmed === answer.accept && tokenMatches;
+}
+
+/** The answer a request id named before: replayed when the body is the same, refused when it is not. */
+function replayOfRequestId(request: ConfirmationRequest, answer: ConfirmationAnswerInput, earlier: ConfirmationRecord): AnswerDecision {
+  if (!sameAnswer(request, answer, earlier)) {
     throw new ControlRoomError('confirmation_request_conflict', `The request id ${JSON.stringify(earlier.request_id)} already answered step ${earlier.step} of confirmation ${request.confirmation_id} differently; a new answer needs a new request id.`);
   }
   return { kind: 'replay', step: earlier.step };
@@ -95,8 +100,9 @@ function replayOfRequestId(request: ConfirmationRequest, answer: ConfirmationAns
  * Decides what an answer is, without changing anything. Two answers count as two confirmations
  * only when they are separate acts: the first acceptance of an L4 request mints a step token and
  * the second must carry it. So the first answer sent again — a retry, a double click, two
- * concurrent copies — is a replay of step 1; the closing answer sent again (its request id, or the
- * spent token) is a replay of it; any other answer to a closed request throws `confirmation_closed`.
+ * concurrent copies — is a replay of step 1; the answer that closed the request sent again (the
+ * same yes or no with the same token or none, or its request id) is a replay of it; any other
+ * answer to a closed request throws `confirmation_closed`.
  * A token where none is expected, or the wrong one, throws `step_token_invalid`. A refusal needs no
  * token: saying no is always allowed while the request is open.
  */
@@ -106,9 +112,8 @@ export function decideAnswer(request: ConfirmationRequest, answer: ConfirmationA
   const earlier = requestId === null ? undefined : request.records.find((record) => record.request_id === requestId);
   if (earlier) return replayOfRequestId(request, answer, earlier);
   const issued = request.step_token ?? null;
-  if (request.status === 'confirmed' && answer.accept && token !== null && issued !== null && sameToken(token, issued)) {
-    return { kind: 'replay', step: request.records.length };
-  }
+  const closing = request.status === 'pending' ? undefined : request.records.at(-1);
+  if (closing && sameAnswer(request, answer, closing)) return { kind: 'replay', step: closing.step };
   if (request.status !== 'pending') {
     throw new ControlRoomError('confirmation_closed', `Confirmation ${request.confirmation_id} was already ${request.status}; it takes no more answers.`, {
       details: { status: request.status },

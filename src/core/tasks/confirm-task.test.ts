@@ -115,14 +115,15 @@ describe('L4 confirmations are two separate acts', () => {
     expect(await present(doomed[0]!)).toBe(true);
   });
 
-  it('an L3 confirmation sent twice at once applies once; the copy is refused as closed', async () => {
+  it('an L3 confirmation sent three times at once applies once; the copies replay it', async () => {
     let rebuilds = 0;
     bench = await openTaskBench(path.join(base, 'novel'), { rebuildCanon: async () => ({ build: ++rebuilds }) });
     const pending = await runCommand([{ op: 'canon.rebuild', params: {} }], bench.deps, { summary: 'Rebuild the canon index' });
-    const settled = await Promise.allSettled([confirmTask(pending.confirmationId!, bench.deps), confirmTask(pending.confirmationId!, bench.deps)]);
-    expect(settled.filter((entry) => entry.status === 'fulfilled').map((entry) => (entry as PromiseFulfilledResult<TaskOutcome>).value.status)).toEqual(['applied']);
-    expect(settled.filter((entry) => entry.status === 'rejected').map((entry) => ((entry as PromiseRejectedResult).reason as { code: string }).code)).toEqual(['confirmation_closed']);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => confirmTask(pending.confirmationId!, bench.deps)));
+    expect(answers.map((answer) => answer.status)).toEqual(['applied', 'applied', 'applied']);
+    expect(answers.filter((answer) => answer.replayed).map((answer) => answer.receipts)).toEqual([[], []]);
     expect(rebuilds).toBe(1);
+    await expect(refuseTask(pending.confirmationId!, bench.deps)).rejects.toMatchObject({ code: 'confirmation_closed' });
   });
 });
 
