@@ -22,8 +22,9 @@ beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-audit-e2e-'));
   workspace = path.join(base, 'novel');
   await initWorkspace(workspace);
-  const log = new JsonlAuditLog(workspace);
-  const ledger = new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys: (await loadReceiptKeys(workspace)).keys });
+  const keys = (await loadReceiptKeys(workspace)).keys;
+  const log = new JsonlAuditLog(workspace, { keys });
+  const ledger = new ReceiptLedger({ log, clock: systemClock, ids: systemIds, keys });
   for (let index = 0; index < 4; index += 1) {
     await ledger.record({ conferenceId: 'c1', sessionId: 's1', turnId: `t${index}`, agentId: 'chief', toolId: 'file_reader', status: 'ok', inputs: { index }, outputs: { index } });
   }

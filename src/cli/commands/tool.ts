@@ -37,6 +37,8 @@ export function registerTool(program: Command, io: CliIo): void {
       }
       if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new ControlRoomError('usage_error', '--args must be a JSON object.');
       const room = await openControlRoom(workspaceDir(options));
+      // What opening found (new keys, a mended receipt log) matters most to someone running tools by hand.
+      for (const warning of room.warnings) io.stderr(`warning: ${warning}\n`);
       try {
         const definition = room.registry.get(toolId);
         if (definition) {
