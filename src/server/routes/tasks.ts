@@ -14,7 +14,8 @@ import { errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '..
 /** What the task and confirmation routes use of the server context (a `ServerContext` fits). */
 export interface TaskRouteContext {
   room: ControlRoom;
-  deps: Pick<ServerDependencies, 'modelFactory' | 'mode' | 'probe'>;
+  /** `mode` (default live) and `probe` steer the canon rebuild a confirmed `canon.rebuild` starts. */
+  deps: Pick<ServerDependencies, 'modelFactory' | 'probe'> & { mode?: ServerDependencies['mode'] };
 }
 
 /** One set of task dependencies per app, shared by the task and confirmation routes. */
