@@ -96,6 +96,16 @@ describe.runIf(chromiumAvailable)('the web app’s chat, Dev Tools, models and r
       expect(await page.locator('.json-view').textContent()).toContain(`"path": "${CARD_PATH}"`);
       await page.getByRole('button', { name: 'Verify the whole audit log' }).click();
       expect(await page.getByTestId('audit-report').textContent()).toContain('Audit log verified');
+      // The signing key's fingerprint, to write down; verifying against another pinned key fails.
+      const fingerprint = (await page.getByTestId('audit-key-fingerprint').textContent()) ?? '';
+      expect(fingerprint).toMatch(/^([0-9a-f]{4} ){15}[0-9a-f]{4}$/);
+      expect(await page.getByRole('link', { name: 'Export public key' }).getAttribute('href')).toContain(encodeURIComponent('-----BEGIN PUBLIC KEY-----'));
+      await page.getByTestId('audit-key-pin').fill('0'.repeat(64));
+      await page.getByRole('button', { name: 'Verify the whole audit log' }).click();
+      await expect.poll(() => page.getByTestId('audit-report').textContent()).toMatch(/does not verify.*keys were replaced/);
+      await page.getByTestId('audit-key-pin').fill(fingerprint);
+      await page.getByRole('button', { name: 'Verify the whole audit log' }).click();
+      await expect.poll(() => page.getByTestId('audit-report').textContent()).toContain('Audit log verified');
       await screenshot(page, '14-receipts');
       await page.getByRole('tab', { name: 'Telemetry' }).click();
       await page.getByTestId('telemetry').getByRole('table').first().waitFor();

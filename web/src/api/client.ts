@@ -7,6 +7,7 @@ import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
 import type {
   Agent,
+  AuditKeyInfo,
   AuditVerifyReport,
   ChatResult,
   Conference,
@@ -111,7 +112,11 @@ export const api = {
   sessions: () => request<{ sessions: string[] }>('/api/audit/sessions').then((body) => body.sessions),
   receipts: (sessionId: string) =>
     request<{ receipts: VerifiedReceipt[] }>(`/api/audit/sessions/${segment(sessionId)}/receipts`).then((body) => body.receipts),
-  verifyAudit: () => request<AuditVerifyReport>('/api/audit/verify'),
+  /** Checks the whole audit log; with a pinned fingerprint, also that the workspace's key is that one. */
+  verifyAudit: (pinnedFingerprint?: string) =>
+    request<AuditVerifyReport>(`/api/audit/verify${pinnedFingerprint ? `?pubkey=${segment(pinnedFingerprint)}` : ''}`),
+  /** The audit signing key's fingerprint and public key, to write down or export. */
+  auditKey: () => request<AuditKeyInfo>('/api/audit/key'),
 
   telemetry: () => request<Telemetry>('/api/telemetry'),
   traceRounds: (limit = 30) => request<{ rounds: RoundHeader[] }>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),

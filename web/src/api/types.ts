@@ -4,6 +4,7 @@
  */
 import type {
   Agent,
+  AuditKeyInfo,
   AuditVerifyReport,
   CardState,
   ConferenceEntry,
@@ -21,6 +22,7 @@ import type {
 
 export type {
   Agent,
+  AuditKeyInfo,
   AuditVerifyReport,
   CardState,
   ConferenceEntry,

@@ -5,6 +5,7 @@ import type { AuditVerifyReport } from '../api/index.js';
 import { LoadError, Notice } from '../common/index.js';
 import { ReceiptList } from '../common/index.js';
 import { useAsync } from '../use-async.js';
+import { AuditKeyPanel } from './audit-key-panel.js';
 
 /** Every session's signed tool receipts, each with its verified badge, plus a whole-log check. */
 export function ReceiptsViewer({ initialSession }: { initialSession: string | null }) {
@@ -12,6 +13,7 @@ export function ReceiptsViewer({ initialSession }: { initialSession: string | nu
   const [session, setSession] = useState<string | null>(initialSession);
   const [report, setReport] = useState<AuditVerifyReport | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [pinned, setPinned] = useState('');
   useEffect(() => {
     if (initialSession) setSession(initialSession);
   }, [initialSession]);
@@ -20,7 +22,7 @@ export function ReceiptsViewer({ initialSession }: { initialSession: string | nu
 
   const verify = (): void => {
     setVerifyError(null);
-    api.verifyAudit().then(setReport, (error: unknown) => setVerifyError(describeError(error)));
+    api.verifyAudit(pinned.trim() || undefined).then(setReport, (error: unknown) => setVerifyError(describeError(error)));
   };
 
   return (
@@ -51,6 +53,7 @@ export function ReceiptsViewer({ initialSession }: { initialSession: string | nu
           Refresh
         </button>
       </div>
+      <AuditKeyPanel pinned={pinned} onPinnedChange={setPinned} />
       {report ? (
         <Notice tone={report.ok ? 'info' : 'bad'} title={report.ok ? 'Audit log verified' : 'Audit log does not verify'} testId="audit-report">
           {report.receipts} receipt{report.receipts === 1 ? '' : 's'} in {report.sessions} session{report.sessions === 1 ? '' : 's'}.
