@@ -164,9 +164,10 @@ describe.runIf(chromiumAvailable)('the web app, driven in Chromium', () => {
       expect(await detail.locator('.json-view').textContent()).toContain('"signature_alg": "HMAC-SHA256"');
       await screenshot(page, '09-issue-receipts');
 
-      // Tools ran once per round: one file_reader per round, however many agents answered.
+      // Tools ran once per round, however many agents answered: one read in round 1, two in round 2
+      // (a call, then a decision after each result).
       const phaseOneCalls = model.requests.filter((request) => JSON.stringify(request.body?.messages ?? '').includes('TOOL_NONCE:'));
-      expect(phaseOneCalls).toHaveLength(4);
+      expect(phaseOneCalls).toHaveLength(5);
       expect(consoleErrors).toEqual([]);
     },
     180_000,

@@ -9,7 +9,8 @@
  *            the Editor quotes a line the scene does not have, twice (rejected after the retry);
  *            the Line Editor answers ABSTAIN.
  * Round 2 ("Where does the scene sit in the outline?"):
- *   phase 1  the Chief reads the outline; phase 2: the Chief answers from the outline, the Editor
+ *   phase 1  the Chief reads the outline, then the scene (a receipt vouches only for what it read,
+ *            and the Line Editor quotes the scene); phase 2: the Chief answers from the outline, the Editor
  *            abstains, the Line Editor quotes the scene.
  */
 import type { LoopbackRequestBody, LoopbackReply, LoopbackStep } from '../../../src/adapters/loopback-model-server/index.js';
@@ -49,7 +50,7 @@ function agentOf(body: LoopbackRequestBody): string {
 
 const isPhaseOne = (body: LoopbackRequestBody): boolean =>
   messagesOf(body).some((message) => message.role === 'system' && text(message.content).includes('TOOL_NONCE:'));
-const afterToolResult = (body: LoopbackRequestBody): boolean => messagesOf(body).some((message) => message.role === 'tool');
+const toolResults = (body: LoopbackRequestBody): number => messagesOf(body).filter((message) => message.role === 'tool').length;
 const cite = (reply: string, evidence: (receipts: string) => string): Text => (body) => `${reply}\n\n${evidence(receiptsInPrompt(body).join(', '))}`;
 
 /** Phase-2 replies by round and agent name; a corrective retry gets the same reply again. */
@@ -89,8 +90,10 @@ function conferenceReply(hold: Promise<void>): LoopbackStep {
   return async (body) => {
     const round = roundOf(body);
     if (isPhaseOne(body)) {
-      if (afterToolResult(body)) return play(decide({ action: 'final' }), body);
-      return play(envelopeCall('file_reader', { path: round === 1 ? SCENE_PATH : OUTLINE_PATH }), body);
+      const done = toolResults(body);
+      if (done === 0) return play(envelopeCall('file_reader', { path: round === 1 ? SCENE_PATH : OUTLINE_PATH }), body);
+      if (round === 2 && done === 1) return play(decide({ action: 'tool', tool: 'file_reader', args: { path: SCENE_PATH } }), body);
+      return play(decide({ action: 'final' }), body);
     }
     const agent = agentOf(body);
     if (round === 1 && agent === 'Line Editor') await hold;

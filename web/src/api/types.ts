@@ -10,6 +10,7 @@ import type {
   ConferenceEntry,
   ConferenceRoundResult,
   Endpoint,
+  EvidenceReport,
   Issue,
   ModelProfile,
   RoundEvent,
@@ -28,6 +29,7 @@ export type {
   ConferenceEntry,
   ConferenceRoundResult,
   Endpoint,
+  EvidenceReport,
   Issue,
   RoundEvent,
   RoundHeader,
@@ -67,6 +69,8 @@ export interface ChatIssue {
 export interface ChatResult {
   content: string;
   evidence: string | null;
+  /** The validator's whole report: what the citation chip shows and opens. */
+  evidenceReport: EvidenceReport | null;
   validation: { ok: boolean; issues: ChatIssue[] };
   receipts: string[];
   rejections: Array<{ code: string; message?: string }>;

@@ -2,7 +2,7 @@ import type { Agent } from '../api/index.js';
 import { CitationChip } from '../common/index.js';
 import { Notice } from '../common/index.js';
 import { ReplyText } from '../common/index.js';
-import { splitEvidence } from '../evidence/index.js';
+import { replyBody } from '../evidence/index.js';
 import { useNavigation } from '../navigation.js';
 import { stopHookMessage, type ChatTurn } from './chat-turn.js';
 
@@ -13,7 +13,9 @@ import { stopHookMessage, type ChatTurn } from './chat-turn.js';
 export function ChatReply({ turn, agent }: { turn: ChatTurn; agent: Agent | undefined }) {
   const navigation = useNavigation();
   const result = turn.result;
-  const { body, evidence } = splitEvidence(turn.text, result?.evidence ?? null);
+  const report = result?.evidenceReport ?? null;
+  const evidence = report?.line ?? result?.evidence ?? null;
+  const body = replyBody(turn.text, evidence);
   const stop = result ? stopHookMessage(result) : null;
   // A stopped reply lists its refused calls in the stop notice; the evidence notice is for answers.
   const evidenceFailed = result ? !result.validation.ok && !result.stopHook : false;
@@ -50,7 +52,7 @@ export function ChatReply({ turn, agent }: { turn: ChatTurn; agent: Agent | unde
           </ul>
         </Notice>
       ) : null}
-      {evidence && !evidenceFailed ? <CitationChip evidence={evidence} /> : null}
+      {report && report.ok && !evidenceFailed ? <CitationChip report={report} /> : null}
       {evidence && evidenceFailed ? <p className="evidence-raw">{evidence}</p> : null}
       {turn.error ? (
         <Notice tone="bad" title="No answer">

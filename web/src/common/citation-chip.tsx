@@ -1,61 +1,50 @@
-import { useState } from 'react';
-import { api } from '../api/index.js';
-import { describeError } from '../api/index.js';
-import { parseEvidence } from '../evidence/index.js';
-import { resolveCitation } from '../evidence/index.js';
+import type { EvidenceReport } from '../api/index.js';
+import { citationTarget } from '../evidence/index.js';
 import { useNavigation } from '../navigation.js';
 
 const fileName = (path: string): string => path.split('/').at(-1) ?? path;
 
+function lines(range: { start: number; end: number } | null): string {
+  if (!range) return '';
+  return ` L${range.start}${range.end !== range.start ? `–${range.end}` : ''}`;
+}
+
 /**
- * A reply's evidence line as a chip: the cited file (and lines) and the quote. Clicking it opens
- * the reader at the quoted lines, highlighted.
+ * A verified reply's evidence as a chip, drawn from the validator's report: the file and lines
+ * where the quote was found, the quote, and the receipts. Clicking it opens the reader at exactly
+ * those lines, highlighted. An absence claim shows how many files were searched.
  */
-export function CitationChip({ evidence }: { evidence: string }) {
+export function CitationChip({ report }: { report: EvidenceReport }) {
   const navigation = useNavigation();
-  const [problem, setProblem] = useState<string | null>(null);
-  const cited = parseEvidence(evidence);
-  if (!cited) return <p className="evidence-raw">{evidence}</p>;
-  const first = cited.sources[0];
-  const range = first?.lines ? ` L${first.lines.start}${first.lines.end !== first.lines.start ? `–${first.lines.end}` : ''}` : '';
-  const quote = cited.quotes[0];
-
-  const open = async (): Promise<void> => {
-    setProblem(null);
-    try {
-      const target = await resolveCitation(cited, (path) => api.file(path).then((file) => file.content, () => null));
-      if (!target) return setProblem('This evidence line names no file.');
-      navigation.openFile(target.path, target.range);
-    } catch (error) {
-      setProblem(describeError(error));
-    }
-  };
-
+  const target = citationTarget(report);
+  const quote = report.locations[0]?.quote ?? report.quotes[0];
+  const extraSources = Math.max(0, new Set(report.sources.map((source) => source.path)).size - 1);
+  const searched = report.type === 'absence' && report.searched.length > 0 ? `searched ${report.searched.length} file${report.searched.length === 1 ? '' : 's'}` : null;
   return (
     <div className="citation">
       <button
         type="button"
         className="citation-chip"
         data-testid="citation"
-        title={cited.line}
-        aria-label={`Open ${first?.path ?? 'the cited file'}${quote ? ` at “${quote}”` : ''}`}
-        onClick={() => void open()}
+        title={report.line ?? undefined}
+        aria-label={`Open ${target?.path ?? 'the cited file'}${quote ? ` at “${quote}”` : ''}`}
+        disabled={!target}
+        onClick={() => target && navigation.openFile(target.path, target.range)}
       >
-        <span className="citation-type">{cited.type || 'evidence'}</span>
+        <span className="citation-type">{report.type ?? 'evidence'}</span>
         <span className="citation-source">
-          {first ? fileName(first.path) : 'no source'}
-          {range}
-          {cited.sources.length > 1 ? ` +${cited.sources.length - 1}` : ''}
+          {target ? fileName(target.path) : 'no source'}
+          {lines(target?.range ?? null)}
+          {extraSources > 0 ? ` +${extraSources}` : ''}
         </span>
         {quote ? <span className="citation-quote">“{quote.length > 90 ? `${quote.slice(0, 90)}…` : quote}”</span> : null}
-        {!quote && cited.detail ? <span className="citation-quote">{cited.detail}</span> : null}
-        {cited.receipts.length > 0 ? (
-          <span className="citation-receipts" title={cited.receipts.join(', ')}>
-            {cited.receipts.length} receipt{cited.receipts.length === 1 ? '' : 's'}
+        {searched ? <span className="citation-quote">{searched}</span> : null}
+        {report.receipts.length > 0 ? (
+          <span className="citation-receipts" title={report.receipts.join(', ')}>
+            {report.receipts.length} receipt{report.receipts.length === 1 ? '' : 's'}
           </span>
         ) : null}
       </button>
-      {problem ? <p className="citation-problem" role="alert">{problem}</p> : null}
     </div>
   );
 }

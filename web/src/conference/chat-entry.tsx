@@ -1,13 +1,16 @@
 import type { Agent, ConferenceEntry } from '../api/index.js';
 import { CitationChip } from '../common/index.js';
 import { ReplyText } from '../common/index.js';
-import { splitEvidence } from '../evidence/index.js';
+import { replyBody } from '../evidence/index.js';
 
 /** One agent's reply in the conference chat. Abstentions and muted seats have no message at all. */
 export function ChatEntry({ entry, agent, round }: { entry: ConferenceEntry; agent: Agent | undefined; round: number }) {
   if (entry.status === 'abstained' || entry.status === 'muted') return null;
   const rejected = entry.status === 'rejected';
-  const { body, evidence } = splitEvidence(entry.content ?? '', entry.evidence);
+  // Transcripts saved before reports were kept have no report: their line is shown as written.
+  const report = entry.report ?? null;
+  const evidence = report?.line ?? entry.evidence;
+  const body = replyBody(entry.content ?? '', evidence);
   return (
     <article
       className={`entry ${rejected ? 'entry-rejected' : 'entry-accepted'}`}
@@ -38,8 +41,10 @@ export function ChatEntry({ entry, agent, round }: { entry: ConferenceEntry; age
           </ul>
           {evidence ? <p className="evidence-raw" title="The evidence line as written">{evidence}</p> : null}
         </div>
+      ) : report?.ok ? (
+        <CitationChip report={report} />
       ) : evidence ? (
-        <CitationChip evidence={evidence} />
+        <p className="evidence-raw" title="The evidence line as written">{evidence}</p>
       ) : null}
     </article>
   );

@@ -14,6 +14,7 @@ const entry = (agentId: string, status: ConferenceEntry['status']): ConferenceEn
   status,
   content: status === 'abstained' ? null : `${agentId} says something.`,
   evidence: null,
+  report: null,
   issues: [],
   retried: false,
 });
