@@ -97,13 +97,13 @@ describe('init and audit key', () => {
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
     const grouped = fingerprint.replace(/(.{4})(?=.)/g, '$1 ');
     const human = await runCli(['init', path.join(base, 'another')]);
-    expect(human.stdout).toMatch(/Audit signing key \(Ed25519\) fingerprint: ([0-9a-f]{4} ){15}[0-9a-f]{4}/);
+    expect(human.stdout).toMatch(/Audit signing key \(Ed25519\) fingerprint: [0-9a-f]{64}\n {2}in groups, to read aloud: ([0-9a-f]{4} ){15}[0-9a-f]{4}\n/);
     const key = await runCli(['audit', 'key', '--workspace', original, '--json']);
     expect(key.json()).toEqual({ algorithm: 'Ed25519', fingerprint, fingerprintGrouped: grouped, publicKeyPem: await fs.readFile(exportedKey, 'utf8') });
     const clean = await runCli(['audit', 'verify', '--workspace', original]);
     expect(clean.status).toBe(0);
     expect(clean.stdout).toContain('Audit log intact: 8 receipts in 2 sessions');
-    expect(clean.stdout).toContain(grouped);
+    expect(clean.stdout).toContain(`fingerprint: ${fingerprint} (${grouped})`);
     for (const pin of [fingerprint, grouped.toUpperCase(), exportedKey]) {
       const pinned = await verify(original, '--pubkey', pin);
       expect(pinned, pin).toMatchObject({ status: 0, report: { ok: true, sessions: 2, receipts: 8, firstBad: null } });

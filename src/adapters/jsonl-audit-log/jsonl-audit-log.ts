@@ -40,10 +40,8 @@ async function foldersWith(parent: string, fileName: string): Promise<string[]> 
 }
 
 async function readIfPresent(root: string, relative: string): Promise<StoredSealFile> {
-  const text = await fs.readFile(absolute(root, relative), 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return null;
-    throw error;
-  });
+  // Something that cannot be read (a folder, say) is there: verify reports it as not a seal.
+  const text = await fs.readFile(absolute(root, relative), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : ''));
   return { file: relative, text };
 }
 

@@ -36,10 +36,8 @@ export class ManifestWriter {
 
   /** Reads and checks the manifest on disk. */
   async read(): Promise<ManifestOnDisk> {
-    const text = await fs.readFile(absolute(this.root, AUDIT_MANIFEST_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
+    // Unreadable (a folder in its place, say) counts as foreign: left alone for verify to report.
+    const text = await fs.readFile(absolute(this.root, AUDIT_MANIFEST_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : ''));
     if (text === null) return { state: 'absent' };
     const checked = checkAuditManifest(text, this.keys.publicKey);
     return checked.ok && checked.value.key_fingerprint === this.keys.fingerprint ? { state: 'ours', manifest: checked.value } : { state: 'foreign' };

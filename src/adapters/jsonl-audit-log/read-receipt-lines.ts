@@ -2,13 +2,14 @@ import { promises as fs } from 'node:fs';
 import { ToolReceiptSchema, type ToolReceipt } from '../../protocol/index.js';
 import type { StoredReceiptLine } from '../../core/ports/index.js';
 
-/** The lines of a JSONL file (none when it does not exist), numbered from 1. */
+/** The lines of a JSONL file (none when it does not exist or is a folder), numbered from 1. */
 export async function readReceiptLines(absolutePath: string, relativePath: string): Promise<StoredReceiptLine[]> {
   let text: string;
   try {
     text = await fs.readFile(absolutePath, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    // A folder where the log should be holds no receipts; verify then reports what the seal misses.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'EISDIR') return [];
     throw error;
   }
   const raws = text.split('\n');

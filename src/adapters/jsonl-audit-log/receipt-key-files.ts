@@ -52,7 +52,8 @@ async function createExclusive(filePath: string, data: string | Buffer, mode: nu
 async function readIfPresent(filePath: string): Promise<Buffer | null> {
   return fs.readFile(filePath).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return null;
-    throw error;
+    // A folder or an unreadable file where a key should be is a broken key, not a crash.
+    throw new ControlRoomError('audit_key_invalid', `${filePath} cannot be read as a key file (${error.code ?? error.message}); restore the original file.`, { cause: error });
   });
 }
 

@@ -21,7 +21,7 @@ export function describeAuditReport(report: AuditVerifyReport): string {
 
 /** The line that names the key a log was checked against, for the writer to compare with the one they pinned. */
 function keyLine(fingerprint: string | null): string {
-  return fingerprint === null ? 'No signing key yet.' : `Signing key (Ed25519) fingerprint: ${groupFingerprint(fingerprint)}`;
+  return fingerprint === null ? 'No signing key yet.' : `Signing key (Ed25519) fingerprint: ${fingerprint} (${groupFingerprint(fingerprint)})`;
 }
 
 /** `control-room audit verify [--pubkey fingerprint|file]`, `audit key` and `audit list [--session S]` */
@@ -50,7 +50,9 @@ export function registerAudit(program: Command, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (options: CommonOptions) => {
       const key = await readAuditKeyInfo(workspaceDir(options));
-      emit(io, options, key, () => [`Signing key (Ed25519) fingerprint: ${key.fingerprintGrouped}`, '', key.publicKeyPem.trimEnd()].join('\n'));
+      emit(io, options, key, () =>
+        [`Signing key (Ed25519) fingerprint: ${key.fingerprint}`, `  in groups, to read aloud: ${key.fingerprintGrouped}`, '', key.publicKeyPem.trimEnd()].join('\n'),
+      );
     });
   audit
     .command('list')

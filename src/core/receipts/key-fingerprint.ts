@@ -23,15 +23,20 @@ export function groupFingerprint(fingerprint: string): string {
   return fingerprint.replace(/(.{4})(?=.)/g, '$1 ');
 }
 
+/** The 32-byte digest written in base64 or base64url (43 characters, padding optional). */
+const BASE64_DIGEST = /^[A-Za-z0-9+/_-]{43}=?$/;
+
 /**
- * Reads a fingerprint as a person may have written it down: any case, with spaces, colons or
- * dashes between groups, optionally after `sha256:`. Null when the text is not one.
+ * Reads a fingerprint as a person or a script may have written it down: hex in any case, with
+ * spaces, colons or dashes between groups, or the same 32 bytes in base64 or base64url; optionally
+ * after `sha256:`. Null when the text is not one.
  */
 export function parseFingerprint(text: string): string | null {
-  const digits = text
-    .trim()
-    .replace(/^sha-?256:/i, '')
-    .replace(/[\s:-]/g, '')
-    .toLowerCase();
-  return FINGERPRINT.test(digits) ? digits : null;
+  const bare = text.trim().replace(/^sha-?256:/i, '');
+  const digits = bare.replace(/[\s:-]/g, '').toLowerCase();
+  if (FINGERPRINT.test(digits)) return digits;
+  const encoded = bare.replace(/\s/g, '');
+  if (!BASE64_DIGEST.test(encoded)) return null;
+  const bytes = Buffer.from(encoded.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes.toString('hex') : null;
 }
