@@ -122,8 +122,8 @@ export {
   TracedRoundSchema,
 } from './traces.js';
 export type { EventType, ConversationState, RoundStatus, RoundHeader, RoundEvent, TracedRound, EventStatus, TraceErrorCode, EventPayloads } from './traces.js';
-export { EVIDENCE_TYPES, EVIDENCE_ISSUE_CODES, TELEMETRY_BUCKETS } from './evidence.js';
-export type { EvidenceType, EvidenceIssueCode, TextSpan, EvidenceIssue, EvidenceSource, QuoteLocation, EvidenceReport, TelemetryBucket } from './evidence.js';
+export { EVIDENCE_TYPES, EVIDENCE_ISSUE_CODES, TELEMETRY_BUCKETS, EvidenceReportSchema } from './evidence.js';
+export type { EvidenceType, EvidenceIssueCode, TextSpan, EvidenceIssue, EvidenceSource, QuoteLocation, AbsenceHit, EvidenceReport, TelemetryBucket } from './evidence.js';
 export {
   CONFERENCE_SCHEMA_VERSION,
   CARD_STATES,

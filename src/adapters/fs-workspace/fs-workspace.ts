@@ -130,7 +130,7 @@ export class FsWorkspace implements Workspace {
 
   async stat(rawPath: string): Promise<VfsStat> {
     const { vfsPath, diskPath } = await this.locate(rawPath);
-    if (diskPath === null) return { path: vfsPath, size: Buffer.byteLength(CANON_PLACEHOLDER), modifiedMs: 0, role: 'canon' };
+    if (diskPath === null) return { path: vfsPath, size: Buffer.byteLength(CANON_PLACEHOLDER), modifiedMs: 0, role: 'canon', placeholder: true };
     const info = await this.fileSystem.lstat(diskPath);
     requireSingleRegularFile(info, vfsPath);
     return { path: vfsPath, size: info.size, modifiedMs: info.mtimeMs, role: classifyVfsPath(vfsPath) };
