@@ -45,7 +45,11 @@ export async function detectModelServer(root: string, options: DetectOptions): P
     // A named model is kept even when unlisted: servers such as LM Studio load models on demand.
     const model = named ? configured.model : (found.models[0] ?? configured.model);
     const env: Record<string, string> = {};
-    if (baseUrl !== configured.baseUrl.replace(/\/+$/, '')) env['CONTROL_ROOM_LLM_BASE_URL'] = baseUrl;
+    if (baseUrl !== configured.baseUrl.replace(/\/+$/, '')) {
+      env['CONTROL_ROOM_LLM_BASE_URL'] = baseUrl;
+      // The environment's key was given for the configured server, not for the one found instead.
+      if (options.env.CONTROL_ROOM_LLM_API_KEY) env['CONTROL_ROOM_LLM_API_KEY'] = '';
+    }
     if (model !== configured.model) env['CONTROL_ROOM_LLM_MODEL'] = model;
     return { mode: 'live', status: { reachable: true, baseUrl, model }, env };
   }

@@ -81,7 +81,7 @@ describe('the request guard: Host', () => {
 describe('the request guard: state changes come only from the app’s own pages', () => {
   it('refuses every state-changing route when the request is cross-site, a form, or carries no JSON — and nothing changes', async () => {
     const before = await snapshot(fixture.dir);
-    const attacks: Array<{ name: string; headers: Record<string, string>; body?: BodyInit; expect: string }> = [
+    const attacks: Array<{ name: string; headers: Record<string, string>; body?: string; expect: string }> = [
       { name: 'JSON from another site', headers: { origin: 'http://evil.example', 'content-type': 'application/json' }, body: '{}', expect: 'cross_origin_refused' },
       { name: 'JSON from another port', headers: { origin: `http://127.0.0.1:${PORT + 1}`, 'content-type': 'application/json' }, body: '{}', expect: 'cross_origin_refused' },
       { name: 'JSON from localhost on another port', headers: { origin: `http://localhost:${PORT + 100}`, 'content-type': 'application/json' }, body: '{}', expect: 'cross_origin_refused' },
@@ -150,7 +150,7 @@ describe('the request guard: state changes come only from the app’s own pages'
   });
 
   it('lets no other site load the API, while a link to the app from elsewhere still opens it', async () => {
-    const loads = [
+    const loads: Array<Record<string, string>> = [
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script' },
       { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', origin: 'http://evil.example' },
       { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' },

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Agent, AgentEndpointsFile, MergedToolCatalog } from '../../protocol/index.js';
 import type { Clock, Ids, Model, TraceStore } from '../../core/ports/index.js';
-import { resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
+import { environmentKeyOrigin, resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
 import { TurnGate, type AgentModels, type TurnDependencies } from '../../core/loop/index.js';
 import { ReceiptLedger } from '../../core/receipts/index.js';
 import { MemorySecretVault, SecretScrubber } from '../../core/secrets/index.js';
@@ -93,7 +93,9 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const toolContext: ToolContext = { workspace, issues, agents };
   const factory = options.modelFactory ?? defaultModelFactory(env);
   const models = new Map<string, AgentModels & { profile: ResolvedEndpoint['profile']; stream: boolean }>();
-  const endpointFor = (agentId: string) => resolveEndpoint(endpoints, agentId, env);
+  // Fixed now: a settings change to the file's base URL must not carry the environment's key along.
+  const keyOrigin = environmentKeyOrigin(endpoints, env);
+  const endpointFor = (agentId: string) => resolveEndpoint(endpoints, agentId, env, { environmentKeyOrigin: keyOrigin });
   const modelsFor = (agentId: string) => {
     let entry = models.get(agentId);
     if (!entry) {

@@ -4,6 +4,7 @@ import { modelError, parseChatCompletionBody, toModelResponse, type AggregatedCo
 import { fetchFailure, isFetchFailure, type FailureContext } from './fetch-failure.js';
 import { httpFailure } from './http-failure.js';
 import { postRequest, readText } from './post-request.js';
+import { redactError, secretsOf } from './redact-key.js';
 import { readEventStream } from './read-event-stream.js';
 import { toWireRequest } from './to-wire-request.js';
 
@@ -29,6 +30,8 @@ export class OpenAiCompatibleModel implements Model {
   readonly name: string;
   readonly endpoint: string;
   private readonly options: OpenAiCompatibleModelOptions;
+  /** What this model sends that a server must not get to echo into answers, traces or files. */
+  private readonly secrets: string[];
 
   constructor(options: OpenAiCompatibleModelOptions) {
     const baseUrl = options.baseUrl.trim().replace(/\/+$/, '');
@@ -39,6 +42,7 @@ export class OpenAiCompatibleModel implements Model {
       throw modelError('model_not_configured', `No model name is set for ${baseUrl}; set CONTROL_ROOM_LLM_MODEL or the agent endpoint's model.`, { transient: false });
     }
     this.options = options;
+    this.secrets = secretsOf(options.apiKey, options.headers);
     this.name = options.model;
     this.endpoint = baseUrl;
   }
@@ -75,8 +79,9 @@ export class OpenAiCompatibleModel implements Model {
       }
       return toModelResponse(completion, { requestedModel: this.name, endpoint: this.endpoint, latencyMs: performance.now() - started });
     } catch (error) {
-      if (isControlRoomError(error)) throw error;
-      if (isFetchFailure(error)) throw fetchFailure(error, context);
+      // Error bodies are the server's words: a 401 may quote the key it was sent.
+      if (isControlRoomError(error)) throw redactError(error, this.secrets);
+      if (isFetchFailure(error)) throw redactError(fetchFailure(error, context), this.secrets);
       throw error;
     }
   }

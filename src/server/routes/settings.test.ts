@@ -30,7 +30,7 @@ describe('GET /api/settings/models', () => {
     const settings = (await response.json()) as Settings;
     expect(settings.fallbackModel).toBeNull();
     expect(settings.agents.map((agent) => agent.agentId)).toEqual(['chief', 'editor', 'continuity', 'line-editor', 'story-architect']);
-    expect(settings.agents[0]).toEqual({ agentId: 'chief', baseUrl: 'http://127.0.0.1:1234/v1', model: 'local-model', profile: 'envelope', stream: false, source: 'file', reachable: true });
+    expect(settings.agents[0]).toEqual({ agentId: 'chief', baseUrl: 'http://127.0.0.1:1234/v1', model: 'local-model', profile: 'envelope', stream: false, source: 'file', reachable: true, keyState: 'none' });
     expect(probed).toEqual(['http://127.0.0.1:1234/v1']);
   });
 });
@@ -55,6 +55,24 @@ describe('PUT /api/settings/models', () => {
     expect(fixture.room.endpointFor('editor').model).toBe('qwen2.5-7b-instruct');
     const cleared = (await (await fixture.send('PUT', '/api/settings/models', { agents: { continuity: null } })).json()) as Settings;
     expect(cleared.agents.find((agent) => agent.agentId === 'continuity')).toMatchObject({ model: 'qwen2.5-7b-instruct', source: 'file' });
+  });
+
+  it('forgets a stored key when the base URL moves to another origin, so not even this request’s probe carries it', async () => {
+    const probed: Array<[string, string | null]> = [];
+    fixture = await openRouteFixture({ probe: async (baseUrl, apiKey) => (probed.push([baseUrl, apiKey]), true) });
+    const key = 'sk-ant-api03-KeyForTheOldServer-77aa';
+    expect((await fixture.send('PUT', '/api/settings/models', { default: { apiKey: key } })).status).toBe(200);
+    expect(probed.at(-1)).toEqual(['http://127.0.0.1:1234/v1', key]);
+    probed.length = 0;
+    const moved = await fixture.send('PUT', '/api/settings/models', { default: { baseUrl: 'http://attacker.example:8080/v1' } });
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ forgottenKeys: ['default'] });
+    expect(probed).toEqual([['http://attacker.example:8080/v1', null]]);
+    expect(await fs.readFile(endpointsFile(fixture.dir), 'utf8')).not.toContain(key);
+    expect(fixture.room.endpointFor('chief').apiKey).toBeNull();
+    // Coming back does not bring it back: the key was forgotten, not hidden.
+    await fixture.send('PUT', '/api/settings/models', { default: { baseUrl: 'http://127.0.0.1:1234/v1' } });
+    expect(probed.every(([, apiKey]) => apiKey === null)).toBe(true);
   });
 
   it('refuses unknown agents (404) and bad endpoints (400), writing nothing', async () => {

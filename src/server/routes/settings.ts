@@ -9,6 +9,7 @@ import {
   type AgentEndpointsFile,
   type Endpoint,
 } from '../../protocol/index.js';
+import { forgetMovedKeys } from '../../core/config/index.js';
 import { writeJsonAtomic } from '../../adapters/fs-store/index.js';
 import { AGENT_ENDPOINTS_FILE } from '../../adapters/fs-workspace/index.js';
 import { probeModelServer } from '../../adapters/openai-compatible-model/index.js';
@@ -41,9 +42,13 @@ const ModelSettingsSchema = z.object({
       stream: z.boolean(),
       source: z.enum(['file', 'environment', 'agent']),
       reachable: z.boolean(),
+      /** `withheld`: a key is stored for another server than this base URL, so it is not sent; enter it again. */
+      keyState: z.enum(['none', 'set', 'withheld']),
     }),
   ),
   fallbackModel: z.string().nullable(),
+  /** Keys this change forgot because their endpoint moved to another origin: `default` or agent ids. */
+  forgottenKeys: z.array(z.string()).optional(),
 });
 type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 
@@ -88,13 +93,17 @@ async function currentSettings(context: ServerContext): Promise<ModelSettings> {
       stream: endpoint.stream,
       source: endpoint.source,
       reachable: await reachable.get(endpoint.baseUrl)!,
+      keyState: endpoint.apiKeyWithheld ? ('withheld' as const) : endpoint.apiKey ? ('set' as const) : ('none' as const),
     })),
   );
   return { agents, fallbackModel: endpoints[0]?.endpoint.fallbackModel ?? null };
 }
 
-/** The endpoints file with a change applied; unknown agents are refused. */
-function applyChange(current: AgentEndpointsFile, change: z.infer<typeof SettingsChangeSchema>, agentIds: readonly string[]): AgentEndpointsFile {
+/**
+ * The endpoints file with a change applied; unknown agents are refused. A stored key whose
+ * endpoint moves to another origin without the key being entered again is forgotten.
+ */
+function applyChange(current: AgentEndpointsFile, change: z.infer<typeof SettingsChangeSchema>, agentIds: readonly string[]): { file: AgentEndpointsFile; forgotten: string[] } {
   const merged: Endpoint = EndpointSchema.parse({ ...current.default, ...definedFields(change.default ?? {}) });
   const agents: AgentEndpointsFile['agents'] = { ...current.agents };
   for (const [agentId, agentChange] of Object.entries(change.agents ?? {})) {
@@ -102,7 +111,12 @@ function applyChange(current: AgentEndpointsFile, change: z.infer<typeof Setting
     if (agentChange === null) delete agents[agentId];
     else agents[agentId] = { ...agents[agentId], ...definedFields(agentChange) };
   }
-  return { schema_version: AGENT_ENDPOINTS_SCHEMA_VERSION, default: merged, agents };
+  const entered = {
+    default: change.default?.apiKey !== undefined,
+    agents: new Set(Object.entries(change.agents ?? {}).flatMap(([agentId, agentChange]) => (agentChange?.apiKey !== undefined ? [agentId] : []))),
+  };
+  const { file, forgotten } = forgetMovedKeys(current, { schema_version: AGENT_ENDPOINTS_SCHEMA_VERSION, default: merged, agents }, entered);
+  return { file, forgotten: forgotten.map((key) => key.holder) };
 }
 
 /** `GET /api/settings/models`, `PUT /api/settings/models` */
@@ -111,14 +125,17 @@ export function registerSettingsRoutes(app: ServerApp, context: ServerContext): 
   app.openapi(getRoute, async (c) => c.json(await currentSettings(context), 200));
   app.openapi(putRoute, async (c) => {
     const change = c.req.valid('json');
+    let forgottenKeys: string[] = [];
     await context.serialize(async () => {
-      const next = applyChange(room.endpoints, change, room.agents.map((agent) => agent.id));
+      const { file: next, forgotten } = applyChange(room.endpoints, change, room.agents.map((agent) => agent.id));
+      forgottenKeys = forgotten;
       await writeJsonAtomic(path.join(room.root, AGENT_ENDPOINTS_FILE), next);
       // The endpoints object is shared with the running use cases: the next turn uses the change.
       room.endpoints.default = next.default;
       room.endpoints.agents = next.agents;
       if (context.deps.mode === 'demo') context.deps.model.message = 'Model settings saved. Restart Control Room to leave demo mode and use them.';
     });
-    return c.json(await currentSettings(context), 200);
+    const settings = await currentSettings(context);
+    return c.json(forgottenKeys.length > 0 ? { ...settings, forgottenKeys } : settings, 200);
   });
 }

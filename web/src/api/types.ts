@@ -87,11 +87,15 @@ export interface ModelSetting {
   stream: boolean;
   source: string;
   reachable: boolean;
+  /** `withheld`: the stored key belongs to another server than this base URL, so it is not sent. */
+  keyState?: 'none' | 'set' | 'withheld';
 }
 
 export interface ModelSettings {
   agents: ModelSetting[];
   fallbackModel: string | null;
+  /** Keys a change forgot because their endpoint moved to another server (`default` or agent ids). */
+  forgottenKeys?: string[];
 }
 
 export interface ModelSettingsUpdate {
