@@ -15,11 +15,11 @@ if (!chromiumAvailable) {
   console.warn(`Browser tests not run: ${CHROMIUM_PATH} is not installed (on Debian: apt-get install chromium).`);
 }
 
-/** Launches headless Chromium with everything that would reach the network turned off. */
-export function launchChromium(): Promise<Browser> {
+/** Launches headless Chromium with everything that would reach the network turned off (plus any extra flags). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 
