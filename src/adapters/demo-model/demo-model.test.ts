@@ -30,6 +30,30 @@ afterAll(async () => {
 const chatDependencies = () => ({ ...room.turnDependencies(), validateReply: chatReplyValidator(room, validateEvidence) });
 
 describe('the demo model through the real harness', () => {
+  it.each([
+    ['Is Owen Tresk alive?', /Owen/],
+    ['What colour are Hester’s eyes?', /eyes/i],
+    ['Where is the tin box?', /tin.box/i],
+    ['Who is Morag Lusk?', /Morag/],
+  ])('answers the question asked with a quote it looked up: %s', async (question, about) => {
+    const result = await runChatTurn({ message: question, sessionId: `demo-q-${question.length}`, agentId: 'chief' }, chatDependencies());
+    expect(result.validation).toEqual({ ok: true, issues: [] });
+    expect(result.evidenceReport?.type).toBe('content');
+    expect(result.evidenceReport?.locations[0]?.quote).toMatch(about);
+    expect(result.content).toContain('offline demo');
+    const tools = (await room.auditLog.list(`demo-q-${question.length}`)).map((receipt) => receipt.tool_id);
+    expect(tools[0]).toBe('file_locator');
+    expect(tools).toContain('file_reader');
+  });
+
+  it('says plainly when the manuscript has nothing on the question, with a searched absence claim', async () => {
+    const result = await runChatTurn({ message: 'Does anyone own a zeppelin?', sessionId: 'demo-q-absent', agentId: 'chief' }, chatDependencies());
+    expect(result.validation).toEqual({ ok: true, issues: [] });
+    expect(result.evidenceReport?.type).toBe('absence');
+    expect(result.evidenceReport?.searched.length).toBeGreaterThan(10);
+    expect(result.content).toMatch(/no mention of it/);
+  });
+
   it('answers a 1:1 question with real tool calls, receipts and a verified quote', async () => {
     const result = await runChatTurn({ message: 'Check scene 7 for continuity problems', sessionId: 'demo-chat-1', agentId: 'chief' }, chatDependencies());
     expect(result.rejections).toEqual([]);

@@ -3,7 +3,8 @@ import type { Workspace } from '../../core/ports/index.js';
 import { findToolNonce } from '../scripted-model/index.js';
 import { chatAnswer, conferenceReply, deskOf } from './desk-replies.js';
 import { readRetrievedData } from './retrieved-data.js';
-import { nextToolCall } from './tool-plan.js';
+import { extractiveAnswer } from './extractive-answer.js';
+import { answersByLookup, nextToolCall } from './tool-plan.js';
 
 /** The opening words of a conference's phase-2 framing (SPEC §8). */
 const PHASE_TWO_MARK = 'The following data was retrieved for this discussion';
@@ -20,11 +21,17 @@ function toolResults(messages: readonly ChatMessage[]): string[] {
 async function toolPhaseReply(messages: readonly ChatMessage[], nonce: string, workspace: Workspace): Promise<string> {
   const writerMessage = messages.find((message) => message.role === 'user')?.content ?? '';
   const results = toolResults(messages);
-  const call = await nextToolCall(writerMessage, readRetrievedData(results), results.length, workspace);
+  const call = await nextToolCall(writerMessage, readRetrievedData(results), results.length, workspace, results);
   if (results.length === 0) {
     return call ? JSON.stringify({ tool: call.tool, args: call.args, nonce }) : 'There is no manuscript to look at in this workspace yet.';
   }
   return JSON.stringify(call ? { action: 'tool', tool: call.tool, args: call.args, nonce } : { action: 'final', nonce });
+}
+
+/** The writer's message inside a phase-2 prompt (after the framing and the data), or the whole prompt. */
+function writerQuestion(prompt: string): string {
+  const marked = /(?:^|\n)(?:Writer|The writer asks|User|Question)[^:\n]*:\s*([\s\S]+)$/i.exec(prompt);
+  return (marked?.[1] ?? prompt).trim();
 }
 
 /**
@@ -41,6 +48,12 @@ export async function demoReply(messages: readonly ChatMessage[], workspace: Wor
     // A corrective retry means a reply could not be verified: abstaining is the honest answer.
     if (messages.some((message) => message.role === 'assistant')) return ABSTAIN_KEYWORD;
     const role = /You are (.+?)\. If this is relevant/.exec(phaseTwo.content)?.[1] ?? '';
+    const question = writerQuestion(phaseTwo.content);
+    if (answersByLookup(question)) {
+      // A looked-up answer is the Chief's to give; the other desks have nothing of their own to add.
+      if (deskOf(role) !== 'chief') return ABSTAIN_KEYWORD;
+      return (await extractiveAnswer(question, [phaseTwo.content], workspace)) ?? ABSTAIN_KEYWORD;
+    }
     return conferenceReply(deskOf(role), readRetrievedData([phaseTwo.content]), workspace);
   }
   const results = toolResults(messages);
@@ -48,5 +61,10 @@ export async function demoReply(messages: readonly ChatMessage[], workspace: Wor
   const system = messages.find((message) => message.role === 'system')?.content ?? '';
   const role = /You are .+?, the (.+?) of a writers' room/.exec(system)?.[1] ?? '';
   const lastUser = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
+  const question = messages.find((message) => message.role === 'user')?.content ?? '';
+  if (answersByLookup(question)) {
+    const answer = await extractiveAnswer(question, results, workspace);
+    if (answer) return answer;
+  }
   return chatAnswer(deskOf(role), readRetrievedData([...results, lastUser]), workspace);
 }

@@ -1,6 +1,13 @@
 import type { Workspace } from '../../core/ports/index.js';
 import type { RetrievedData } from './retrieved-data.js';
+import { asksForACheck, questionCall, questionTerms } from './question-lookup.js';
 import { namedScenes, sceneFiles } from './scene-choice.js';
+
+/** True when the demo answers by looking the question's names and words up (not by running the checkers). */
+export function answersByLookup(message: string): boolean {
+  const terms = questionTerms(message);
+  return !asksForACheck(message) && terms.names.length + terms.words.length > 0;
+}
 
 /** A tool call the demo makes, as the strict envelope carries it. */
 export interface PlannedCall {
@@ -16,7 +23,15 @@ const FILES_PER_CHECK = 10;
  * writer names are checked for consistency, against the canon and against their outline entry;
  * without a named scene every scene is checked, then the canon check goes to the worst one.
  */
-export async function nextToolCall(message: string, data: RetrievedData, callsMade: number, workspace: Workspace): Promise<PlannedCall | null> {
+export async function nextToolCall(
+  message: string,
+  data: RetrievedData,
+  callsMade: number,
+  workspace: Workspace,
+  toolMessages: readonly string[] = [],
+): Promise<PlannedCall | null> {
+  // A question about something in the book is looked up; a request to check the book is checked.
+  if (answersByLookup(message)) return questionCall(message, toolMessages, callsMade);
   const scenes = await sceneFiles(workspace).catch(() => [] as string[]);
   if (scenes.length === 0) {
     return callsMade === 0 ? { tool: 'file_locator', args: { search_criteria: 'Story', scan_mode: 'FAST_SCAN', max_results: 20 } } : null;
