@@ -36,6 +36,7 @@ const ROUTES: Array<[string, string]> = [
   ['get', '/api/audit/sessions/{id}/tool-receipts'],
   ['post', '/api/audit/sessions/{id}/link-issue'],
   ['get', '/api/audit/verify'],
+  ['get', '/api/audit/key'],
   ['get', '/api/telemetry'],
   ['get', '/api/traces/rounds'],
   ['get', '/api/traces/rounds/{id}'],

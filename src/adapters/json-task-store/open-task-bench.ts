@@ -67,6 +67,7 @@ export async function openTaskBench(root: string, options: TaskBenchOptions = {}
   const workspace = await FsWorkspace.open(root);
   const keys = await loadReceiptKeys(root);
   const auditLog = new JsonlAuditLog(root, { keys: keys.keys });
+  await auditLog.startSeal();
   const traces = new InMemoryTraceStore();
   const store = new JsonTaskStore(root);
   const issues = new JsonIssueStore(root);

@@ -27,11 +27,6 @@ export class AuditSealer {
     this.manifest = new ManifestWriter(root, keys, now);
   }
 
-  /** The key fingerprint the manifest records. */
-  get fingerprint(): string {
-    return this.keys.fingerprint;
-  }
-
   /** Writes an empty manifest if there is none yet. */
   async start(): Promise<void> {
     await this.manifest.start();

@@ -73,11 +73,6 @@ export class JsonlAuditLog implements AuditLog {
     this.sealer = pair?.privateKey ? new AuditSealer(root, { privateKey: pair.privateKey, publicKey: pair.publicKey, fingerprint: keyFingerprint(pair.publicKey) }, now) : null;
   }
 
-  /** Fingerprint of the key that seals this log (null when opened without keys). */
-  get keyFingerprint(): string | null {
-    return this.sealer?.fingerprint ?? null;
-  }
-
   /** Writes an empty signed manifest into a workspace that has no sessions and no manifest yet. */
   async startSeal(): Promise<void> {
     if (!this.sealer) return;

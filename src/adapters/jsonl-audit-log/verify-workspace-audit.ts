@@ -55,7 +55,9 @@ export async function verifyWorkspaceAudit(dir: string, options: VerifyWorkspace
   const pin = await pinOf(options);
   const { keys: workspaceKeys, warnings } = await readReceiptKeys(root);
   const hasLog = (await log.sessions()).length > 0 || (await log.headSessions()).length > 0 || (await log.rawManifest()).text !== null;
-  if (!hasLog && pin === null) {
+  // Keys are made together with the manifest, so keys without one mean it was deleted.
+  const hasKeys = workspaceKeys.hmacKey !== undefined || workspaceKeys.ed25519 !== undefined;
+  if (!hasLog && !hasKeys && pin === null) {
     // Nothing was ever signed in this workspace, so there is nothing to verify either.
     const keyFingerprint = workspaceKeys.ed25519 ? keyFingerprintOf(workspaceKeys.ed25519.publicKey) : null;
     return { report: { ok: true, sessions: 0, receipts: 0, firstBad: null }, warnings, keyFingerprint };
@@ -66,7 +68,7 @@ export async function verifyWorkspaceAudit(dir: string, options: VerifyWorkspace
     requireWorkspaceKeys(workspaceKeys, pin !== null);
     keys = workspaceKeys;
   }
-  const { report, notes, keyFingerprint } = await verifyAuditLog(log, keys, pin ? { pinnedFingerprint: pin.fingerprint } : {});
+  const { report, notes, keyFingerprint } = await verifyAuditLog(log, keys, { expectManifest: hasKeys, ...(pin ? { pinnedFingerprint: pin.fingerprint } : {}) });
   return { report, warnings: [...warnings, ...notes, ...(await tornLineNotes(root, log, report))], keyFingerprint };
 }
 

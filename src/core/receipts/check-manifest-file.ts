@@ -15,6 +15,8 @@ export interface ManifestFileInput {
   pinned: string | null;
   /** Whether any session log or head exists (then a manifest must too). */
   hasSessions: boolean;
+  /** Whether the workspace has its signing keys: a manifest is written with them, so it must exist too. */
+  expectManifest: boolean;
 }
 
 export type ManifestVerdict = { ok: true; manifest: AuditManifest | null } | { ok: false; bad: BadLine };
@@ -45,7 +47,9 @@ export function checkManifestFile(input: ManifestFileInput): ManifestVerdict {
   const fail = (reason: string): ManifestVerdict => ({ ok: false, bad: { file: stored.file, line: 1, reason } });
   if (pinned !== null && pinned !== fingerprint) return fail(rekeyed(fingerprint, pinned, 'the pinned key'));
   if (stored.text === null) {
-    if (input.hasSessions) return fail('the signed manifest of sessions is missing: it was deleted, so whole session logs could have been removed with it');
+    if (input.hasSessions || input.expectManifest) {
+      return fail('the signed manifest of sessions is missing: it was deleted, so whole session logs could have been removed with it');
+    }
     if (pinned !== null) return fail('there is no signed manifest: nothing in this workspace was signed with the pinned key (the audit folder was removed or replaced)');
     return { ok: true, manifest: null };
   }

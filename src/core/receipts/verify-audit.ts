@@ -81,6 +81,11 @@ export interface AuditVerification {
 export interface VerifyAuditOptions {
   /** The fingerprint of the key the writer pinned: the log must be signed with exactly that key. */
   pinnedFingerprint?: string;
+  /**
+   * The workspace has its signing keys, so it has a manifest (written with the keys, or by the
+   * first append): a missing one was deleted, even when no session is left to show it.
+   */
+  expectManifest?: boolean;
 }
 
 /** Every session verify has to look at: with a log, with a head, or acknowledged by the manifest. */
@@ -115,7 +120,14 @@ export async function verifyAuditLog(log: AuditLog, keys: ReceiptVerifyKeys, opt
   const keyFingerprint = keyFingerprintOf(publicKey);
   const stored = await log.rawManifest();
   const hasSessions = (await log.sessions()).length > 0 || (await log.headSessions()).length > 0;
-  const manifestVerdict = checkManifestFile({ stored, publicKey, fingerprint: keyFingerprint, pinned: options.pinnedFingerprint ?? null, hasSessions });
+  const manifestVerdict = checkManifestFile({
+    stored,
+    publicKey,
+    fingerprint: keyFingerprint,
+    pinned: options.pinnedFingerprint ?? null,
+    hasSessions,
+    expectManifest: options.expectManifest ?? false,
+  });
   const manifest = manifestVerdict.ok ? manifestVerdict.manifest : null;
   let firstBad: BadLine | null = manifestVerdict.ok ? null : manifestVerdict.bad;
   const { all, present } = await sessionsToCheck(log, manifest);
