@@ -5,15 +5,30 @@ const MIN_LENGTH = 24;
 /** Bits per character above which a token looks random (English words sit near 3, base64 keys near 5). */
 const MIN_BITS_PER_CHAR = 4.2;
 const CANDIDATE = /[A-Za-z0-9+/_=.-]{24,}/g;
-/** Our own identifiers and hashes are not secrets. */
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Our own identifiers, hashes and everyday shapes of prose are not secrets. */
 const SAFE_SHAPES = [
   /^rcpt_[A-Za-z0-9_-]+$/,
   /^secret_ref:/,
   /^[0-9a-f]+$/i,
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  new RegExp(`^${UUID}$`, 'i'),
+  // Ids the product mints and writers use in notes: `task_<uuid>`, `conf-<uuid>`, `scene.<uuid>`.
+  new RegExp(`^[A-Za-z][A-Za-z0-9]*[-_.]${UUID}$`, 'i'),
   /^[A-Za-z]+(?:[-_./][A-Za-z]+)*$/,
+  // Slugs and version-like names: words and numbers between separators (`chapter-12-the-harbour-v3`).
+  /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/,
   /^(?:Story|Compendium)\//,
 ];
+/** A token that continues a URL (`https://host/path…`): judged segment by segment. */
+const URL_LEAD = /(?:[a-z][a-z0-9+.-]*:|\bwww\.)$/i;
+/** One step of a file path: words and numbers between separators (`exports`, `chapter-12-v3.pdf`). */
+const PATH_STEP = /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))*$/;
+
+/** `home/mara/novels/draft-3.md`: every step a word or a number. A key with slashes mixes them within a step. */
+function isFilePath(token: string): boolean {
+  const steps = token.split('/').filter((step) => step !== '');
+  return steps.length >= 2 && steps.every((step) => PATH_STEP.test(step));
+}
 
 /** Shannon entropy of a string, in bits per character. */
 export function shannonEntropy(text: string): number {
@@ -32,6 +47,23 @@ function mixesCharacterClasses(token: string): boolean {
   return classes >= 2 && /[0-9]/.test(token);
 }
 
+function looksRandom(token: string): boolean {
+  if (token.length < MIN_LENGTH) return false;
+  if (SAFE_SHAPES.some((shape) => shape.test(token)) || isFilePath(token) || !mixesCharacterClasses(token)) return false;
+  return shannonEntropy(token) >= MIN_BITS_PER_CHAR;
+}
+
+/**
+ * The parts of a candidate to judge: the whole token, or — for the rest of a URL — each host label
+ * and path segment, so a long address is not taken for a key while a key inside one still is.
+ */
+function partsOf(text: string, start: number, token: string): Array<{ start: number; token: string }> {
+  if (!token.startsWith('//') && !URL_LEAD.test(text.slice(Math.max(0, start - 12), start))) return [{ start, token }];
+  const parts: Array<{ start: number; token: string }> = [];
+  for (const part of token.matchAll(/[^/.]+/g)) parts.push({ start: start + (part.index ?? 0), token: part[0] });
+  return parts;
+}
+
 /**
  * Finds tokens that look like random credentials (long, mixed letters and digits, high entropy)
  * that no named rule knows. `allow` lists exact values never to flag, such as the turn's nonce.
@@ -39,12 +71,11 @@ function mixesCharacterClasses(token: string): boolean {
 export function findHighEntropyTokens(text: string, allow: ReadonlySet<string> = new Set()): SecretHit[] {
   const hits: SecretHit[] = [];
   for (const match of text.matchAll(CANDIDATE)) {
-    const token = match[0].replace(/[.=-]+$/, '');
-    if (token.length < MIN_LENGTH || allow.has(token)) continue;
-    if (SAFE_SHAPES.some((shape) => shape.test(token)) || !mixesCharacterClasses(token)) continue;
-    if (shannonEntropy(token) < MIN_BITS_PER_CHAR) continue;
-    const start = match.index ?? 0;
-    hits.push({ start, end: start + token.length, rule: 'entropy' });
+    const whole = match[0].replace(/[.=-]+$/, '');
+    for (const { start, token } of partsOf(text, match.index ?? 0, whole)) {
+      if (allow.has(token) || !looksRandom(token)) continue;
+      hits.push({ start, end: start + token.length, rule: 'entropy' });
+    }
   }
   return hits;
 }

@@ -1,4 +1,4 @@
 export { SecretScrubber, SECRET_REF_PREFIX } from './secret-scrubber.js';
-export type { ScrubResult } from './secret-scrubber.js';
+export type { ScrubOptions, ScrubResult } from './secret-scrubber.js';
 export { MemorySecretVault } from './memory-secret-vault.js';
 export { findHighEntropyTokens, shannonEntropy } from './find-high-entropy.js';

@@ -64,10 +64,48 @@ describe('SecretScrubber', () => {
   });
 });
 
+describe('SecretScrubber on text it wrote before, and on fields that are one token', () => {
+  it('never takes a secret glued to a ref-shaped prefix for a ref', async () => {
+    const { githubToken } = makeFakeCredentials();
+    const { scrubber } = scrubberWithVault();
+    for (const text of [`secret_ref:${githubToken}`, `secret_ref:AAAAAAAAAAAAAAAA${githubToken}`, `token: secret_ref:${githubToken}`]) {
+      expect((await scrubber.scrub(text)).text, text).not.toContain(githubToken);
+    }
+  });
+
+  it('checks a one-token field against the named rules only when asked for free-text entropy', async () => {
+    const { githubToken } = makeFakeCredentials();
+    const { scrubber } = scrubberWithVault();
+    const minted = 'q8Vd2LmX0pR7sT4wZ1yB6nC3hJ9kF5gA';
+    expect((await scrubber.scrub(minted, { entropy: 'free-text' })).text).toBe(minted);
+    expect((await scrubber.scrub(minted)).text).not.toContain(minted);
+    expect((await scrubber.scrub(`a note with ${minted} inside`, { entropy: 'free-text' })).text).not.toContain(minted);
+    expect((await scrubber.scrub(githubToken, { entropy: 'free-text' })).text).not.toContain(githubToken);
+    const { value } = await scrubber.scrubValue({ step_token: minted, note: `pasted ${minted}` }, { entropy: 'free-text' });
+    expect(value).toEqual({ step_token: minted, note: expect.not.stringContaining(minted) });
+  });
+});
+
 describe('findHighEntropyTokens', () => {
   it('flags random mixed tokens and not long words', () => {
     expect(findHighEntropyTokens('key=q8Vd2LmX0pR7sT4wZ1yB6nC3hJ9kF5gA')).toHaveLength(1);
     expect(findHighEntropyTokens('internationalisation-counterrevolutionaries')).toHaveLength(0);
+  });
+
+  it('leaves file paths, addresses, slugs and prefixed ids alone, and finds a key inside an address', () => {
+    for (const text of [
+      '/home/mara/novels/glass-harbour/exports/2024/manuscript-chapter-12-revised.pdf',
+      'https://www.gutenberg.org/files/1342/1342-h/1342-h.htm',
+      'https://archive.org/details/northernlighthouseboardlogbook1811vol2',
+      'Chapter_12_The_Long_Goodbye_Draft_3_With_Editor_Notes_2024.docx',
+      'task_0192f3a5-0b1c-7d8e-9f01-23456789abcd and conf-0192f3a4-5b6c-7d8e-9f01-23456789abcd',
+    ]) {
+      expect(findHighEntropyTokens(text), text).toEqual([]);
+    }
+    const key = 'Zq7Xv2Lm9Rt4Wc8Yb1Nd3Kf5Hg6Js0Ap';
+    const hits = findHighEntropyTokens(`https://files.example.com/share/${key}/view`);
+    expect(hits.map((hit) => `https://files.example.com/share/${key}/view`.slice(hit.start, hit.end))).toEqual([key]);
+    expect(findHighEntropyTokens('wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY')).toHaveLength(1);
   });
 });
 

@@ -10,16 +10,23 @@ export interface ScrubResult {
   refs: string[];
 }
 
-/**
- * Cheap signals that a named rule might match. Text with none of them and no high-entropy token
- * skips the full rule set, which keeps scrubbing off the hot path for ordinary prose.
- */
-const RULE_TRIGGERS =
-  /AKIA|ASIA|aws|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|-----BEGIN|PRIVATE KEY|sk-|xox[abposr]-|hooks\.slack|SG\.|AIza|hf_|npm_|dapi|hvs\.|lin_api|ntn_|secret_|shpat_|shpss_|figd_|gsk_|vercel|:\/\/[^\s/]*:[^\s/]*@|password|passwd|token|api[_-]?key|bearer/i;
+/** A replaced secret as it appears in text: the prefix and a vault id of exactly 16 characters. */
+const SECRET_REF_TOKEN = /secret_ref:[A-Za-z0-9_-]{16}(?![A-Za-z0-9_-])/g;
+
 /** How many characters of known-clean text the scrubber remembers (about 8 MB of strings). */
 const CLEAN_MEMO_CHARS = 4_000_000;
-/** AWS access key ids, which the preset reports only next to their secret. */
-const AWS_ACCESS_KEY_ID = /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[A-Z0-9]{16}\b/g;
+
+/** How a scrub is done: values never to flag, and whether unlabelled random tokens count. */
+export interface ScrubOptions {
+  /** Exact values never to replace, such as the turn's nonce. */
+  allow?: ReadonlySet<string>;
+  /**
+   * The entropy check (random-looking tokens no named rule knows): on for every text by default;
+   * `free-text` keeps it for texts with spaces only, so a stored field that is one token — an id,
+   * a token the product minted, encoded bytes — is checked against the named rules alone.
+   */
+  entropy?: 'all' | 'free-text' | 'off';
+}
 
 function mergeHits(hits: SecretHit[]): SecretHit[] {
   const sorted = [...hits].sort((a, b) => a.start - b.start || b.end - a.end);
@@ -30,6 +37,26 @@ function mergeHits(hits: SecretHit[]): SecretHit[] {
     else merged.push({ ...hit });
   }
   return merged;
+}
+
+/**
+ * The hits minus the `secret_ref:` tokens already in the text: a ref stays as it is, so scrubbing
+ * twice changes nothing more, while anything glued to a ref is still judged on its own.
+ */
+function withoutRefs(hits: SecretHit[], text: string): SecretHit[] {
+  const refs = [...text.matchAll(SECRET_REF_TOKEN)].map((match) => ({ start: match.index ?? 0, end: (match.index ?? 0) + match[0].length }));
+  if (refs.length === 0) return hits;
+  const kept: SecretHit[] = [];
+  for (const hit of hits) {
+    let start = hit.start;
+    for (const ref of refs) {
+      if (ref.end <= start || ref.start >= hit.end) continue;
+      if (ref.start > start) kept.push({ ...hit, start, end: ref.start });
+      start = Math.max(start, ref.end);
+    }
+    if (start < hit.end) kept.push({ ...hit, start });
+  }
+  return kept;
 }
 
 /**
@@ -51,17 +78,15 @@ export class SecretScrubber {
     private readonly vault: SecretVault,
   ) {}
 
-  async scrub(text: string, options: { allow?: ReadonlySet<string> } = {}): Promise<ScrubResult> {
+  async scrub(text: string, options: ScrubOptions = {}): Promise<ScrubResult> {
     if (text === '') return { text, refs: [] };
+    const entropy = options.entropy === 'off' || (options.entropy === 'free-text' && !/\s/.test(text)) ? '-' : '+';
     // The allow list is length-prefixed, so no text can forge another entry's key.
     const allowed = options.allow !== undefined && options.allow.size > 0 ? JSON.stringify([...options.allow].sort()) : '';
-    const memoKey = `${allowed.length}:${allowed}${text}`;
+    const memoKey = `${entropy}${allowed.length}:${allowed}${text}`;
     if (this.clean.has(memoKey)) return { text, refs: [] };
-    const hits: SecretHit[] = findHighEntropyTokens(text, options.allow);
-    for (const match of text.matchAll(AWS_ACCESS_KEY_ID)) {
-      hits.push({ start: match.index ?? 0, end: (match.index ?? 0) + match[0].length, rule: 'aws-access-key-id' });
-    }
-    if (RULE_TRIGGERS.test(text)) hits.push(...(await this.scanner.scan(text)));
+    const hits: SecretHit[] = entropy === '+' ? findHighEntropyTokens(text, options.allow) : [];
+    hits.push(...(await this.scanner.scan(text)));
     if (hits.length === 0) {
       this.remember(memoKey);
       return { text, refs: [] };
@@ -69,9 +94,9 @@ export class SecretScrubber {
     const refs: string[] = [];
     let output = '';
     let cursor = 0;
-    for (const hit of mergeHits(hits)) {
+    for (const hit of withoutRefs(mergeHits(hits), text)) {
       const value = text.slice(hit.start, hit.end);
-      if (value.startsWith(SECRET_REF_PREFIX) || (options.allow?.has(value) ?? false)) continue;
+      if (options.allow?.has(value) ?? false) continue;
       const id = this.vault.put(value, hit.rule);
       refs.push(id);
       output += `${text.slice(cursor, hit.start)}${SECRET_REF_PREFIX}${id}`;
@@ -92,7 +117,7 @@ export class SecretScrubber {
   }
 
   /** Scrubs every string inside a JSON-like value (objects, arrays), returning a new value. */
-  async scrubValue<T>(value: T, options: { allow?: ReadonlySet<string> } = {}): Promise<{ value: T; refs: string[] }> {
+  async scrubValue<T>(value: T, options: ScrubOptions = {}): Promise<{ value: T; refs: string[] }> {
     const refs: string[] = [];
     const visit = async (node: unknown): Promise<unknown> => {
       if (typeof node === 'string') {
