@@ -40,4 +40,21 @@ describe('sceneNameParts', () => {
     expect(sceneNameParts('Story/Scenes/SCN-12-the-glass.md')).toEqual({ fileStem: 'SCN-12-the-glass', slug: 'the-glass', fileNumber: 12 });
     expect(sceneNameParts('Story/Scenes/SCN-prologue.md')).toEqual({ fileStem: 'SCN-prologue', slug: 'prologue', fileNumber: null });
   });
+
+  it('reads the number of any chapter name a writer uses', () => {
+    expect(sceneNameParts('Story/Manuscript/01 The Ferry.md')).toEqual({ fileStem: '01 The Ferry', slug: 'the ferry', fileNumber: 1 });
+    expect(sceneNameParts('Story/ch03_harbour.md')).toMatchObject({ slug: 'harbour', fileNumber: 3 });
+    expect(sceneNameParts('Story/Chapter 12 - Ice.md')).toMatchObject({ slug: 'ice', fileNumber: 12 });
+    expect(sceneNameParts('Story/Chapter Seven.md')).toMatchObject({ fileNumber: 7 });
+    expect(sceneNameParts('Story/Seven Swans.md')).toMatchObject({ slug: 'seven swans', fileNumber: null });
+    expect(sceneNameParts('Story/Epilogue.md')).toMatchObject({ slug: 'epilogue', fileNumber: null });
+  });
+
+  it('takes a chapter number and time from front matter under the names writers use', () => {
+    const scene = parseSceneFile(source('Story/x.md', '---\nchapter: 4\ndate: Tuesday\n---\nProse.'));
+    expect(scene.sceneNumber).toEqual({ value: 4, line: 2 });
+    expect(scene.when).toEqual({ value: 'Tuesday', line: 3 });
+    expect(scene.problems).toEqual([]);
+    expect(parseSceneFile(source('Story/01 Ferry.md', 'No front matter.')).problems).toEqual([]);
+  });
 });

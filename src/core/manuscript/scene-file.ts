@@ -2,6 +2,7 @@ import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { parseFrontMatter, textField, type FrontMatter } from './front-matter.js';
 import type { Located } from './labelled-line.js';
+import { parseNumberWord } from './numbers.js';
 
 /** A scene file: what its front matter says about it and where its prose starts. */
 export interface SceneFile {
@@ -18,25 +19,43 @@ export interface SceneFile {
   /** The `scene:` front-matter number, else the file-name number (line 0 when only from the name). */
   sceneNumber: Located<number> | null;
   when: Located<string> | null;
+  /** 1-based place in the manuscript's reading order, set when the snapshot orders the scenes (0 before). */
+  position: number;
   frontMatter: FrontMatter;
   /** First line of prose (after front matter and the title heading). */
   bodyStart: number;
   problems: ParseProblem[];
 }
 
-/** `SCN-08-letters.md` → stem, slug and number. */
+// `SCN-08-letters`, `01 The Ferry`, `ch03_harbour`, `Chapter 12 - Ice`, `Chapter Seven`.
+const SCN_NAME = /^SCN[-_ ]?(\d+)?[-_ ]?(.*)$/i;
+const NUMBERED_NAME = /^(?:(?:chapter|chap|ch|scene|sc|part)[\s._-]*)?(\d+|[a-z]+(?:-[a-z]+)?)(?![a-z0-9])[\s._:,)—–-]*(.*)$/i;
+
+/** `SCN-08-letters.md` or `03 The Ferry.md` → stem, slug and number (the leading or chapter number). */
 export function sceneNameParts(path: string): { fileStem: string; slug: string; fileNumber: number | null } {
-  const fileStem = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
-  const match = /^SCN[-_ ]?(\d+)?[-_ ]?(.*)$/i.exec(fileStem);
-  const fileNumber = match?.[1] === undefined ? null : Number(match[1]);
-  const slug = (match?.[2] ?? fileStem).toLowerCase();
-  return { fileStem, slug: slug === '' ? fileStem.toLowerCase() : slug, fileNumber };
+  const fileStem = path.slice(path.lastIndexOf('/') + 1).replace(/\.(?:md|markdown|txt)$/i, '');
+  const scn = SCN_NAME.exec(fileStem);
+  if (scn && /^SCN/i.test(fileStem)) {
+    const slug = (scn[2] ?? fileStem).toLowerCase();
+    return { fileStem, slug: slug === '' ? fileStem.toLowerCase() : slug, fileNumber: scn[1] === undefined ? null : Number(scn[1]) };
+  }
+  const numbered = NUMBERED_NAME.exec(fileStem);
+  const keyword = numbered !== null && /^(?:chapter|chap|ch|scene|sc|part)/i.test(fileStem);
+  // A word number counts only after a keyword (`Chapter Seven`), never as a title's first word.
+  const value = numbered === null ? null : /^\d+$/.test(numbered[1]!) ? Number(numbered[1]) : keyword ? parseNumberWord(numbered[1]!) : null;
+  if (value === null) return { fileStem, slug: fileStem.toLowerCase(), fileNumber: null };
+  const rest = numbered![2]!.trim().toLowerCase();
+  return { fileStem, slug: rest === '' ? fileStem.toLowerCase() : rest, fileNumber: value };
 }
 
 function locatedText(frontMatter: FrontMatter, key: string): Located<string> | null {
   const value = textField(frontMatter.data, key);
   return value === null ? null : { value, line: frontMatter.keyLines.get(key) ?? 1 };
 }
+
+const NUMBER_KEYS = ['scene', 'scene_number', 'chapter', 'chapter_number', 'number', 'order'];
+const WHEN_KEYS = ['when', 'day', 'date', 'time'];
+const POV_KEYS = ['pov', 'viewpoint', 'point_of_view', 'narrator'];
 
 /** Parses a scene file. Missing or broken front matter is reported in `problems`, never thrown. */
 export function parseSceneFile(source: SourceText): SceneFile {
@@ -56,15 +75,17 @@ export function parseSceneFile(source: SourceText): SceneFile {
     }
     break;
   }
-  const numberText = textField(frontMatter.data, 'scene') ?? textField(frontMatter.data, 'scene_number');
+  const numberKey = NUMBER_KEYS.find((key) => textField(frontMatter.data, key) !== null);
+  const numberText = numberKey === undefined ? null : textField(frontMatter.data, numberKey);
   const parsedNumber = numberText === null ? Number.NaN : Number(/\d+/.exec(numberText)?.[0]);
-  const numberLine = frontMatter.keyLines.get('scene') ?? frontMatter.keyLines.get('scene_number') ?? 0;
+  const numberLine = numberKey === undefined ? 0 : frontMatter.keyLines.get(numberKey) ?? 0;
   const sceneNumber = Number.isFinite(parsedNumber)
     ? { value: parsedNumber, line: numberLine }
     : fileNumber === null
       ? null
       : { value: fileNumber, line: 0 };
-  if (!frontMatter.present) {
+  // The product's own `SCN-` files promise front matter; a writer's chapter needs none.
+  if (!frontMatter.present && /^SCN[-_ ]/i.test(fileStem)) {
     problems.push({ code: 'front_matter_missing', message: `${source.path} has no front matter (title, pov, scene, when).`, path: source.path, line: 1 });
   }
   return {
@@ -74,9 +95,10 @@ export function parseSceneFile(source: SourceText): SceneFile {
     slug,
     fileNumber,
     title,
-    pov: locatedText(frontMatter, 'pov'),
+    pov: POV_KEYS.map((key) => locatedText(frontMatter, key)).find((value) => value !== null) ?? null,
     sceneNumber,
-    when: locatedText(frontMatter, 'when'),
+    when: WHEN_KEYS.map((key) => locatedText(frontMatter, key)).find((value) => value !== null) ?? null,
+    position: 0,
     frontMatter,
     bodyStart,
     problems,

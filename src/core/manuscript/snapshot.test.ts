@@ -18,6 +18,7 @@ const files: Record<string, string | Buffer> = {
   'Story/Scenes/SCN-01-dock.md': '---\ntitle: Dock\npov: Mara\nscene: 1\n---\nMara Quill waited on the dock.\n',
   'Story/Scenes/SCN-03-broken.md': Buffer.from([0x00, 0x01, 0x02]),
   'Story/notes.md': 'A loose note about Mara.\n',
+  'Compendium/People/Birdie Quill.md': '# Birdie Quill\n- Eyes: brown\n',
   'Compendium/Characters/CHAR-mara-quill.md': '---\nname: Mara Quill\naliases: [Mara]\neyes: green\n---\nShe sails.\n',
   'Compendium/Places/PLACE-dock.md': '---\nname: Long Dock\n---\n',
   'Compendium/Lore/LORE-sea.md': '# Sea\n- The dock has 40 posts.\n',
@@ -26,7 +27,10 @@ const files: Record<string, string | Buffer> = {
 beforeAll(async () => {
   base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-snapshot-'));
   await initWorkspace(base);
-  for (const [file, content] of Object.entries(files)) await fs.writeFile(path.join(base, file), content);
+  for (const [file, content] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(base, file)), { recursive: true });
+    await fs.writeFile(path.join(base, file), content);
+  }
   workspace = await FsWorkspace.open(base);
 });
 
@@ -38,8 +42,10 @@ describe('loadManuscriptSnapshot', () => {
   it('finds every part through the tree, orders scenes by number and records unreadable files', async () => {
     const snapshot = await loadManuscriptSnapshot(workspace);
     expect(snapshot.outline?.path).toBe('Story/SCN-outline.md');
-    expect(snapshot.scenes.map((scene) => scene.path)).toEqual(['Story/Scenes/SCN-01-dock.md', 'Story/Scenes/SCN-02-storm.md']);
-    expect(snapshot.characters.map((card) => card.name.value)).toEqual(['Mara Quill']);
+    // Any Markdown under Story/ is a scene; unnumbered ones come after the numbered.
+    expect(snapshot.scenes.map((scene) => scene.path)).toEqual(['Story/Scenes/SCN-01-dock.md', 'Story/Scenes/SCN-02-storm.md', 'Story/notes.md']);
+    expect(snapshot.scenes.map((scene) => scene.position)).toEqual([1, 2, 3]);
+    expect(snapshot.characters.map((card) => card.name.value).sort()).toEqual(['Birdie Quill', 'Mara Quill']);
     expect(snapshot.places.map((card) => card.name.value)).toEqual(['Long Dock']);
     expect(snapshot.lore[0]?.facts).toEqual([{ value: 'The dock has 40 posts.', line: 2 }]);
     expect(snapshot.canon?.path).toBe('Canon.md');

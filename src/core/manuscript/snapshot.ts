@@ -55,15 +55,27 @@ export async function readSource(workspace: Workspace, path: string, problems?: 
   }
 }
 
+/** The numbers of a scene's folders under `Story/` (`Story/Part 2/…` → [2]), for books in parts. */
+function folderNumbers(path: string): number[] {
+  return path.split('/').slice(1, -1).map((folder) => Number(/\d+/.exec(folder)?.[0] ?? Number.NaN)).filter((value) => Number.isFinite(value));
+}
+
+/** Reading order: by numbered folder (parts), then the scene's number, then path. */
 function sceneOrder(a: SceneFile, b: SceneFile): number {
+  const leftFolders = folderNumbers(a.path);
+  const rightFolders = folderNumbers(b.path);
+  for (let index = 0; index < Math.min(leftFolders.length, rightFolders.length); index += 1) {
+    if (leftFolders[index] !== rightFolders[index]) return leftFolders[index]! - rightFolders[index]!;
+  }
   const left = a.sceneNumber?.value ?? Number.MAX_SAFE_INTEGER;
   const right = b.sceneNumber?.value ?? Number.MAX_SAFE_INTEGER;
-  return left - right || a.path.localeCompare(b.path);
+  return left - right || a.path.localeCompare(b.path, 'en', { numeric: true });
 }
 
 /**
  * Loads the manuscript: the outline (from the tree), every scene, character, place and lore file,
- * and `Canon.md`. Files are found through the VFS tree by the naming conventions only.
+ * and `Canon.md`. Files are found through the VFS tree by their roles: any Markdown under `Story/`
+ * is a scene, Compendium files by their folders' names.
  */
 export async function loadManuscriptSnapshot(workspace: Workspace, options: SnapshotOptions = {}): Promise<ManuscriptSnapshot> {
   const tree = await workspace.tree();
@@ -72,7 +84,7 @@ export async function loadManuscriptSnapshot(workspace: Workspace, options: Snap
   const markdown = entries.filter((entry) => entry.path.toLowerCase().endsWith('.md'));
   const problems: ParseProblem[] = [];
   const read = (path: string): Promise<SourceText | null> => readSource(workspace, path, problems);
-  const under = (prefix: string): string[] => markdown.filter((entry) => entry.path.startsWith(prefix)).map((entry) => entry.path);
+  const withRole = (role: string): string[] => markdown.filter((entry) => entry.role === role).map((entry) => entry.path);
 
   const outlinePath = options.outlinePath ?? tree.outlinePath;
   // An outline the caller named must exist; a discovered one that cannot be read is only a problem.
@@ -86,19 +98,20 @@ export async function loadManuscriptSnapshot(workspace: Workspace, options: Snap
       if (source) scenes.push(parseSceneFile(source));
     }
     scenes.sort(sceneOrder);
+    scenes.forEach((scene, index) => (scene.position = index + 1));
   }
   const characters: CharacterCard[] = [];
-  for (const path of under('Compendium/Characters/')) {
+  for (const path of withRole('character')) {
     const source = await read(path);
     if (source) characters.push(parseCharacterCard(source));
   }
   const places: PlaceCard[] = [];
-  for (const path of under('Compendium/Places/')) {
+  for (const path of withRole('place')) {
     const source = await read(path);
     if (source) places.push(parsePlaceCard(source));
   }
   const lore: LoreFile[] = [];
-  for (const path of under('Compendium/Lore/')) {
+  for (const path of withRole('lore')) {
     const source = await read(path);
     if (source) lore.push(parseLoreFile(source));
   }
