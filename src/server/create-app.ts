@@ -51,9 +51,16 @@ export function createApp(deps: ServerDependencies): ServerApp {
     maxSize: limit,
     onError: (c) => errorResponse(c, { status: 413, code: 'payload_too_large', message: `The request body is larger than ${limit} bytes; send less at once.` }),
   });
-  // Audio uploads carry their own, larger limit (checked by the audio route); every other body is JSON.
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === '/api/audio' ? next() : jsonLimit(c, next)));
-  app.use('/api/*', emptyJsonBody());
+  // Audio uploads carry their own, larger limit (checked by the audio route) and stream their bytes;
+  // every other body is JSON, read within the limit (an empty one as `{}`).
+  const emptyJson = emptyJsonBody();
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === '/api/audio'
+      ? next()
+      : jsonLimit(c, async () => {
+          await emptyJson(c, next);
+        }),
+  );
   registerHealthRoutes(app, context);
   registerAgentRoutes(app, context);
   registerSettingsRoutes(app, context);

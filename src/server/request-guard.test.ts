@@ -145,6 +145,10 @@ describe('the request guard: state changes come only from the app’s own pages'
     expect(await codeOf(await fixture.app.request(url('/api/audio'), { method: 'POST', headers: { origin: 'http://evil.example', 'x-control-room': '1' }, body: form() }))).toBe('cross_origin_refused');
     expect((await fixture.app.request(url('/api/audio'), { method: 'POST', headers: { 'x-control-room': '1' }, body: form() })).status).toBe(201);
     expect((await fixture.app.request(url('/api/audio'), { method: 'POST', headers: { 'content-type': 'audio/wav', origin: ORIGIN }, body: silentWav() })).status).toBe(201);
+    // A JSON body sent to the upload is not read as JSON first: the route refuses it itself.
+    const json = await fixture.app.request(url('/api/audio'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    expect(json.status).toBeGreaterThanOrEqual(400);
+    expect(json.status).toBeLessThan(500);
     // Raw audio types count only for the upload itself.
     expect(await codeOf(await fixture.app.request(url('/api/memory/bucket:guard/items'), { method: 'POST', headers: { 'content-type': 'audio/wav' }, body: '{"content":"x"}' }))).toBe('content_type_required');
   });
