@@ -1,6 +1,7 @@
 /**
  * Builds the web app into web/dist (served by `control-room serve`). In development, `vite` serves
- * it with /api proxied to a server on the default port.
+ * it with /api proxied to a server on the default port, which answers only to Host names it knows:
+ * start that server with `control-room serve --allowed-host localhost:5173`.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
