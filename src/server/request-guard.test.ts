@@ -90,6 +90,8 @@ describe('the request guard: state changes come only from the app’s own pages'
       { name: 'cross-site by fetch metadata', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'content-type': 'application/json' }, body: '{}', expect: 'cross_origin_refused' },
       { name: 'same-site by fetch metadata', headers: { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors' }, expect: 'cross_origin_refused' },
       { name: 'a cross-site form navigation', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'content-type': 'application/x-www-form-urlencoded' }, body: 'muted=true', expect: 'cross_origin_refused' },
+      { name: 'an older browser: no Origin, a Referer from another site', headers: { referer: 'http://evil.example/prompts.html', 'content-type': 'application/json' }, body: '{}', expect: 'cross_origin_refused' },
+      { name: 'a Referer from another port', headers: { referer: `http://127.0.0.1:${PORT + 1}/`, 'x-control-room': '1' }, expect: 'cross_origin_refused' },
       { name: 'no body, no type', headers: {}, expect: 'content_type_required' },
       { name: 'a form body', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'muted=true&message=hi', expect: 'content_type_required' },
       { name: 'a multipart form', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n', expect: 'content_type_required' },
@@ -118,7 +120,7 @@ describe('the request guard: state changes come only from the app’s own pages'
   it('lets the app’s own requests through: JSON from its own origin, bodiless JSON actions, the app header', async () => {
     const muted = await fixture.app.request(url('/api/agents/editor'), { method: 'PATCH', headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, body: '{"muted":true}' });
     expect(muted.status).toBe(200);
-    const unmuted = await fixture.app.request(url('/api/agents/editor'), { method: 'PATCH', headers: { origin: `http://localhost:${PORT}`, 'content-type': 'application/json; charset=utf-8' }, body: '{"muted":false}' });
+    const unmuted = await fixture.app.request(url('/api/agents/editor'), { method: 'PATCH', headers: { referer: `${ORIGIN}/conference`, 'content-type': 'application/json; charset=utf-8' }, body: '{"muted":false}' });
     expect(unmuted.status).toBe(200);
 
     const added = await fixture.app.request(url('/api/memory/bucket:guard/items'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"content":"The lamp room key hangs by the door."}' });

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { APP_REQUEST_HEADER, type RequestGuardErrorCode } from '../protocol/index.js';
+import { APP_REQUEST_HEADER, MCP_HTTP_PATH, type RequestGuardErrorCode } from '../protocol/index.js';
 import type { AllowedHosts } from './allowed-hosts.js';
 import { errorResponse } from './error-response.js';
 
@@ -24,12 +24,16 @@ export interface RequestFacts {
   /** The host of the URL the server built, which an absolute request target sets on its own. */
   urlHost: string;
   origin: string | undefined;
+  /** Where the page that sent the request was; stands in for `Origin` where an older browser left it out. */
+  referer: string | undefined;
   fetchSite: string | undefined;
   fetchMode: string | undefined;
   fetchDest: string | undefined;
   contentType: string | undefined;
   /** The app's own header (`X-Control-Room`), which only a preflighted request can carry. */
   appHeader: string | undefined;
+  /** An MCP client's `Mcp-Session-Id`, which no simple request can carry either. */
+  mcpSessionId?: string | undefined;
 }
 
 /** A refused request: the status and the stable code. */
@@ -48,9 +52,19 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return JSON_TYPE.test(mediaType(contentType));
 }
 
+/** The origin part of a `Referer`, or the whole value when it is not a URL (then it matches nothing). */
+function refererOrigin(referer: string): string {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return referer;
+  }
+}
+
 /** True when the request comes from a page of another site (or another port of this one). */
 function crossSite(facts: RequestFacts, hosts: AllowedHosts, safe: boolean): boolean {
   if (facts.origin !== undefined && !hosts.allowsOrigin(facts.origin)) return true;
+  if (!safe && facts.origin === undefined && facts.referer !== undefined && !hosts.allowsOrigin(refererOrigin(facts.referer))) return true;
   const site = facts.fetchSite?.trim().toLowerCase();
   if (site !== 'cross-site' && site !== 'same-site') return false;
   // Following a link to the app from elsewhere is how a writer may open it; loading it into
@@ -62,6 +76,8 @@ function crossSite(facts: RequestFacts, hosts: AllowedHosts, safe: boolean): boo
 /** True when no page of another origin could have sent this without a CORS preflight, which the server never grants. */
 function preflightOnly(facts: RequestFacts): boolean {
   if (facts.appHeader?.trim() === '1') return true;
+  // An MCP client ends its session with a DELETE that has no body: its session header shows it was preflighted.
+  if (facts.path === MCP_HTTP_PATH && facts.mcpSessionId !== undefined) return true;
   if (isJsonMediaType(facts.contentType)) return true;
   const type = mediaType(facts.contentType);
   return facts.method === 'POST' && facts.path === AUDIO_UPLOAD_PATH && RAW_AUDIO_TYPE.test(type);
@@ -69,7 +85,8 @@ function preflightOnly(facts: RequestFacts): boolean {
 
 /**
  * Decides whether a request may reach the routes, in a fixed order: the Host names this server
- * (else 421), the request comes from no other site (else 403), and a request that changes
+ * (else 421), the request comes from no other site — by `Origin`, `Sec-Fetch-Site`, or for a
+ * change without `Origin` its `Referer` — (else 403), and a request that changes
  * anything carries what only the app's own pages can send — a JSON content type, even with no
  * body, or the `X-Control-Room: 1` header; a raw audio upload its audio type (else 415).
  */
@@ -108,11 +125,13 @@ function factsOf(c: Context): RequestFacts {
     host: header('host'),
     urlHost: new URL(c.req.url).host,
     origin: header('origin'),
+    referer: header('referer'),
     fetchSite: header('sec-fetch-site'),
     fetchMode: header('sec-fetch-mode'),
     fetchDest: header('sec-fetch-dest'),
     contentType: header('content-type'),
     appHeader: header(APP_REQUEST_HEADER),
+    mcpSessionId: header('mcp-session-id'),
   };
 }
 
