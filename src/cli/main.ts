@@ -12,6 +12,7 @@ import { registerChat } from './commands/chat.js';
 import { registerCheck } from './commands/check.js';
 import { registerConference } from './commands/conference.js';
 import { registerInit } from './commands/init.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerTool } from './commands/tool.js';
 import { registerTask } from './commands/task.js';
 import { registerConfirm } from './commands/confirm.js';
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIo): Command {
   registerTask(program, io);
   registerConfirm(program, io);
   registerUndo(program, io);
+  registerMcp(program, io, program.version() ?? '0.1.0');
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     for (const sub of command.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });

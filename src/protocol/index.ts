@@ -151,3 +151,5 @@ export * from './canon.js';
 export * from './runs.js';
 export * from './auth.js';
 export * from './tasks.js';
+export { CHECK_EVIDENCE_TOOL_ID, MCP_HTTP_PATH, MCP_SESSION_PREFIX, CheckEvidenceArgsSchema } from './mcp.js';
+export type { CheckEvidenceArgs, McpToolSuccess, McpToolFailure } from './mcp.js';

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { MCP_HTTP_PATH } from '../protocol/index.js';
 import { bodyLimit } from 'hono/body-limit';
 import { AllowedHosts } from './allowed-hosts.js';
 import { bearerAuth } from './bearer-auth.js';
@@ -18,6 +19,7 @@ import { registerAudioRoutes } from './routes/audio.js';
 import { registerCanonRoutes } from './routes/canon.js';
 import { registerConfirmationRoutes } from './routes/confirmations.js';
 import { registerMemoryRoutes } from './routes/memory.js';
+import { registerMcpRoute } from './routes/mcp.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { requestGuard } from './request-guard.js';
@@ -46,6 +48,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   // Before every route, the web app's included: a page of another site gets nothing and changes nothing.
   app.use('*', requestGuard(deps.allowedHosts ?? new AllowedHosts()));
   if (deps.token) app.use('/api/*', bearerAuth(deps.token));
+  if (deps.token) app.use(MCP_HTTP_PATH, bearerAuth(deps.token));
   const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const jsonLimit = bodyLimit({
     maxSize: limit,
@@ -81,6 +84,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
     openapi: '3.1.0',
     info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },
   });
+  registerMcpRoute(app, context, { maxBodyBytes: limit });
   app.all('/api/*', (c) => errorResponse(c, { status: 404, code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}. The routes are listed at /api/openapi.json.` }));
   app.get('*', webAppHandler(deps.webRoot ?? null));
   return app;

@@ -2,19 +2,7 @@ import type { EvidenceValidator } from '../../core/conference/index.js';
 import { validateEvidence } from '../../core/evidence/index.js';
 import type { ReplyValidator } from '../../core/loop/index.js';
 import type { AuditLog, Workspace } from '../../core/ports/index.js';
-import type { FileRef } from '../../protocol/index.js';
-
-/** The receipts a reply may cite: a session's receipts that verify, with what each one read. */
-export async function citableReceipts(
-  auditLog: AuditLog,
-  sessionIds: readonly string[],
-): Promise<{ knownReceiptIds: Set<string>; receiptFiles: Map<string, readonly FileRef[]> }> {
-  const receiptFiles = new Map<string, readonly FileRef[]>();
-  for (const sessionId of sessionIds) {
-    for (const receipt of await auditLog.verifiedList(sessionId)) receiptFiles.set(receipt.receipt_id, receipt.file_refs);
-  }
-  return { knownReceiptIds: new Set(receiptFiles.keys()), receiptFiles };
-}
+import { citableReceipts } from '../../core/receipts/index.js';
 
 /**
  * Adapts an evidence validator to the 1:1 chat turn's `validateReply`: the receipts a reply may

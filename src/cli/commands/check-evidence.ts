@@ -3,7 +3,7 @@ import { ControlRoomError, type EvidenceReport } from '../../protocol/index.js';
 import { FsWorkspace, loadAgents } from '../../adapters/fs-workspace/index.js';
 import { JsonlAuditLog } from '../../adapters/jsonl-audit-log/index.js';
 import { validateEvidence } from '../../core/evidence/index.js';
-import { citableReceipts } from '../../adapters/compose/chat-reply-validator.js';
+import { citableReceipts } from '../../core/receipts/index.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 export interface CheckEvidenceOptions extends CommonOptions {

@@ -20,4 +20,6 @@ export { checkSessionSeal } from './check-session-seal.js';
 export type { SessionSealInput, SessionSealVerdict } from './check-session-seal.js';
 export type { ReceiptKeys, ReceiptVerifyKeys } from './receipt-keys.js';
 export { markVerified } from './mark-verified.js';
+export { citableReceipts } from './citable-receipts.js';
+export type { CitableReceipts } from './citable-receipts.js';
 export type { VerifiedReceipt } from './mark-verified.js';
