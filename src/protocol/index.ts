@@ -96,6 +96,8 @@ export type {
 export { MODEL_ERROR_CODES } from './model.js';
 export type { ModelErrorDetails } from './model.js';
 export type {
+  ContextWindow,
+  ContextWindowSource,
   ChatRole,
   NativeToolCall,
   ChatMessage,

@@ -77,6 +77,18 @@ export interface ModelResponse {
   latencyMs: number;
 }
 
+/** Where a model's context window was learnt. */
+export type ContextWindowSource = 'lmstudio' | 'ollama' | 'llamacpp' | 'vllm' | 'koboldcpp' | 'models-list' | 'gguf' | 'configured';
+
+/** How many tokens a model takes in one request (prompt and reply together), as its server said. */
+export interface ContextWindow {
+  /** Tokens of prompt plus reply the model holds. */
+  tokens: number;
+  source: ContextWindowSource;
+  /** The setting a writer changes to give the model a larger window, in the server's own words. */
+  setting: string;
+}
+
 /** Codes of model failures; `transient` ones may be retried. */
 export const MODEL_ERROR_CODES = [
   'model_unreachable',
@@ -86,6 +98,7 @@ export const MODEL_ERROR_CODES = [
   'model_bad_response',
   'model_empty_response',
   'model_not_configured',
+  'model_context_exceeded',
 ] as const;
 export type ModelErrorCode = (typeof MODEL_ERROR_CODES)[number];
 

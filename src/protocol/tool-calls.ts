@@ -58,7 +58,8 @@ export interface ValidationIssue {
 
 /** An alias or normalisation the parser applied on the way to a valid call; each is traced. */
 export interface AppliedNormalisation {
-  kind: 'tool_alias' | 'arg_key' | 'args_json_string';
+  /** `null_optional`: an optional argument sent as null (as strict structured outputs do) taken as absent. */
+  kind: 'tool_alias' | 'arg_key' | 'args_json_string' | 'null_optional';
   from: string;
   to: string;
 }

@@ -53,6 +53,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   model_http_error: 502,
   model_bad_response: 502,
   model_empty_response: 502,
+  // The prompt does not fit the model's context window even with tool output trimmed: a setting to change.
+  model_context_exceeded: 413,
   canon_index_busy: 409,
   run_not_running: 409,
   confirmation_closed: 409,

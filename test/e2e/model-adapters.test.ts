@@ -101,7 +101,7 @@ describe('OpenAiCompatibleModel over HTTP', () => {
     const model = new OpenAiCompatibleModel({ baseUrl: `${server.baseUrl}/`, model: 'loopback-model', apiKey: 'sk-test-123' });
     const responseFormat = {
       type: 'json_schema' as const,
-      json_schema: { name: 'decision', strict: true, schema: { type: 'object', properties: { action: { type: 'string' } }, required: ['action'] } },
+      json_schema: { name: 'decision', strict: true, schema: { type: 'object', properties: { action: { type: 'string' } }, required: ['action'], additionalProperties: false } },
     };
     const parameters = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false };
     await model.complete({

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LlamaCppModel } from './llama-cpp-model.js';
+import { LlamaCppModel, loadLlamaModule } from './llama-cpp-model.js';
 import { toLlamaHistory } from './to-llama-history.js';
 
 describe('LlamaCppModel', () => {
   it('says clearly what to do when node-llama-cpp is not installed', async () => {
-    const model = new LlamaCppModel({ modelPath: '/models/qwen.gguf' });
+    const model = new LlamaCppModel({ modelPath: '/models/qwen.gguf', load: () => loadLlamaModule('node-llama-cpp-not-installed') });
     await expect(model.complete({ messages: [{ role: 'user', content: 'hi' }] })).rejects.toMatchObject({
       code: 'model_not_configured',
       message: expect.stringContaining('npm install node-llama-cpp'),

@@ -7,7 +7,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../core/testing/index.js';
+import { checkStrictResponseFormat, seededRandom } from '../../core/testing/index.js';
 import { replyToChunks, replyToCompletion, type ScriptedReply } from '../scripted-model/index.js';
 
 /** The JSON body a client posted to `/chat/completions`. */
@@ -51,6 +51,11 @@ export interface LoopbackModelServerOptions {
   models?: string[];
   /** Seed for the irregular cuts of streamed replies, so a failing run can be repeated. */
   seed?: number;
+  /**
+   * Refuse a `response_format` with `strict: true` outside the strict subset, with HTTP 400, as
+   * OpenAI's strict mode does (default true), so every test proves its schemas are accepted.
+   */
+  strictSchemas?: boolean;
 }
 
 export interface LoopbackModelServer {
@@ -88,6 +93,16 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
 
 function errorBody(message: string, type: string, code: string | null = null): unknown {
   return { error: { message, type, param: null, code } };
+}
+
+/** The 400 message a strict provider gives for a strict `response_format` outside the subset. */
+function strictSchemaRefusal(body: LoopbackRequestBody): string | undefined {
+  const format = body['response_format'] as { type?: unknown; json_schema?: { name?: unknown; strict?: unknown } } | undefined;
+  if (format?.type !== 'json_schema' || format.json_schema?.strict !== true) return undefined;
+  const issues = checkStrictResponseFormat(format);
+  if (issues.length === 0) return undefined;
+  const listed = issues.slice(0, 5).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return `Invalid schema for response_format '${String(format.json_schema.name)}': ${listed}.`;
 }
 
 /** Starts the server on 127.0.0.1 and an ephemeral port. */
@@ -133,6 +148,8 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
 
   const answer = async (response: ServerResponse, body: LoopbackRequestBody): Promise<void> => {
     const model = typeof body.model === 'string' ? body.model : '';
+    const refusal = options.strictSchemas === false ? undefined : strictSchemaRefusal(body);
+    if (refusal) return sendJson(response, 400, errorBody(refusal, 'invalid_request_error'));
     const queue = Array.isArray(script) ? queues.get(null)! : queues.get(model);
     if (queue === undefined) {
       return sendJson(response, 404, errorBody(`The model "${model}" does not exist on this loopback server.`, 'invalid_request_error', 'model_not_found'));

@@ -1,4 +1,4 @@
-import type { ModelRequest, ModelResponse } from '../../protocol/index.js';
+import type { ContextWindow, ModelRequest, ModelResponse } from '../../protocol/index.js';
 
 /**
  * A chat model. Adapters: OpenAI-compatible HTTP, the scripted model for tests and the offline
@@ -11,4 +11,9 @@ export interface Model {
   /** Where it lives, for traces and the settings screen (base URL, `scripted`, a GGUF path). */
   readonly endpoint: string;
   complete(request: ModelRequest): Promise<ModelResponse>;
+  /**
+   * The model's context window as its server reports it (learnt once, then remembered), or null
+   * when the server does not say. Prompts are fitted into it before they are sent.
+   */
+  contextWindow?(): Promise<ContextWindow | null>;
 }

@@ -24,6 +24,7 @@ const FAULT_BY_CODE: Record<ModelErrorCode, Fault> = {
   model_bad_response: 'model',
   model_empty_response: 'model',
   model_not_configured: 'user',
+  model_context_exceeded: 'user',
 };
 
 /** Builds the `ControlRoomError` for a model failure with the stable details shape. */

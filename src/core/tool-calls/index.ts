@@ -19,7 +19,9 @@ export { looksLikeToolCallAttempt, findToolCallSyntax } from './detect-tool-synt
 export type { ToolSyntaxMatch } from './detect-tool-syntax.js';
 export { stripReasoning } from './strip-reasoning.js';
 export type { StrippedReply } from './strip-reasoning.js';
-export { envelopeResponseFormat, decisionResponseFormat, argsJsonSchemaFor } from './response-format.js';
+export { envelopeResponseFormat, decisionResponseFormat, argsJsonSchemaFor, strictArgsJsonSchemaFor } from './response-format.js';
+export { toStrictJsonSchema, nullable } from './strict-json-schema.js';
+export { dropNullOptionals } from './drop-null-optionals.js';
 export type { JsonSchema, JsonSchemaResponseFormat, ResponseFormatOptions } from './response-format.js';
 export { buildRetryMessage } from './build-retry-message.js';
 export type { RetryMessageOptions } from './build-retry-message.js';

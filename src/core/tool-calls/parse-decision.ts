@@ -20,6 +20,12 @@ function actionMissing(value: Record<string, unknown>): ToolCallRejection {
   return rejectToolCall('tool_call_invalid_format', message, [{ code: got ? 'invalid_value' : 'missing_key', message, path: ['action'] }]);
 }
 
+/** The decision without `tool` and `args` keys whose value is null. */
+function withoutNullCallKeys(value: Record<string, unknown>): Record<string, unknown> {
+  if (value.tool !== null && value.args !== null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key, item]) => !((key === 'tool' || key === 'args') && item === null)));
+}
+
 /**
  * Parses the decision JSON sent after a tool result: `{"action":"tool","tool","args","nonce"}` or
  * `{"action":"final","nonce"}`. Same checks, same order and same codes as `parseToolCall`; never throws.
@@ -30,8 +36,10 @@ export function parseDecision(text: string, options: ToolCallParseOptions): Pars
     if (!object.ok) return object;
     const { value } = object;
     if (value.action === 'final') {
-      // A final decision has no tool or args: keys, then the nonce, is all there is to check.
-      return checkTopLevelKeys(value, FINAL_DECISION_KEYS) ?? checkNonce(value.nonce, options) ?? { ok: true, action: 'final', applied: [] };
+      // A final decision has no tool or args: keys, then the nonce, is all there is to check. Strict
+      // structured outputs send every key, so `"tool": null` and `"args": null` count as absent.
+      const keys = withoutNullCallKeys(value);
+      return checkTopLevelKeys(keys, FINAL_DECISION_KEYS) ?? checkNonce(value.nonce, options) ?? { ok: true, action: 'final', applied: [] };
     }
     if (value.action !== 'tool') return actionMissing(value);
     const fields = readCallFields(value, TOOL_DECISION_KEYS);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
 import { allowedToolIds } from './resolve-tool-id.js';
+import { nullable, toStrictJsonSchema, type JsonSchema } from './strict-json-schema.js';
 import type { ToolSchemaLookup } from './tool-schema-lookup.js';
 
-/** A JSON Schema document, as plain data. */
-export type JsonSchema = Readonly<Record<string, unknown>>;
+export type { JsonSchema } from './strict-json-schema.js';
 
 /** The OpenAI-compatible `response_format` that constrains a reply to one JSON shape. */
 export interface JsonSchemaResponseFormat {
@@ -19,6 +19,7 @@ export interface ResponseFormatOptions {
 }
 
 const argsSchemas = new WeakMap<z.ZodObject, JsonSchema>();
+const strictArgsSchemas = new WeakMap<z.ZodObject, JsonSchema>();
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -31,6 +32,7 @@ function deepFreeze<T>(value: T): T {
 /**
  * The JSON Schema of a tool's arguments, built once per schema and shared (frozen) after that.
  * Unknown keys are refused at the top level whatever the zod schema says, as the envelope demands.
+ * This is the full schema (bounds, optional keys) shown to models in retry messages.
  */
 export function argsJsonSchemaFor(schema: z.ZodObject): JsonSchema {
   const known = argsSchemas.get(schema);
@@ -41,47 +43,70 @@ export function argsJsonSchemaFor(schema: z.ZodObject): JsonSchema {
   return built;
 }
 
-const constString = (value: string): JsonSchema => ({ type: 'string', const: value });
+/** The tool's arguments inside the strict subset (optional arguments nullable), built once per schema. */
+export function strictArgsJsonSchemaFor(schema: z.ZodObject): JsonSchema {
+  const known = strictArgsSchemas.get(schema);
+  if (known) return known;
+  const built = deepFreeze(toStrictJsonSchema(argsJsonSchemaFor(schema)));
+  strictArgsSchemas.set(schema, built);
+  return built;
+}
 
-/** One object branch per allowed tool: `tool` fixed to its id, its args, the nonce fixed. */
-function toolBranches(options: ResponseFormatOptions, extra: Record<string, JsonSchema> = {}): JsonSchema[] {
-  const branches: JsonSchema[] = [];
-  for (const id of allowedToolIds(options.tools, options.allowedTools)) {
+const oneString = (value: string): JsonSchema => ({ type: 'string', enum: [value] });
+
+/** The allowed tool ids that have a schema, and the strict args schema of each. */
+function allowedArgs(options: ResponseFormatOptions): Array<{ id: string; args: JsonSchema }> {
+  return allowedToolIds(options.tools, options.allowedTools).flatMap((id) => {
     const schema = options.tools.schemaFor(id);
-    if (!schema) continue;
-    branches.push({
-      type: 'object',
-      properties: { ...extra, tool: constString(id), args: argsJsonSchemaFor(schema), nonce: constString(options.nonce) },
-      required: [...Object.keys(extra), 'tool', 'args', 'nonce'],
-      additionalProperties: false,
-    });
-  }
-  return branches;
+    return schema ? [{ id, args: strictArgsJsonSchemaFor(schema) }] : [];
+  });
 }
 
 /**
- * `response_format` for the first step of a turn: exactly one envelope `{tool, args, nonce}` for one
- * of the allowed tools, with this turn's nonce. Only the thin wrapper is built per call.
+ * `args` as one object of any allowed tool. The root stays a plain object (strict mode refuses a
+ * root union), so which args go with which tool is left to our validator, which checks every call.
+ */
+function argsUnion(tools: ReadonlyArray<{ id: string; args: JsonSchema }>): JsonSchema {
+  if (tools.length === 1) return { ...tools[0]!.args, description: `arguments of ${tools[0]!.id}` };
+  return { description: 'the arguments of the chosen tool', anyOf: tools.map((tool) => ({ ...tool.args, description: `arguments of ${tool.id}` })) };
+}
+
+function closedObject(properties: Record<string, JsonSchema>): JsonSchema {
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/**
+ * `response_format` for the first step of a turn: one envelope `{tool, args, nonce}` for one of
+ * the allowed tools, with this turn's nonce, inside the strict subset of every provider.
  */
 export function envelopeResponseFormat(options: ResponseFormatOptions): JsonSchemaResponseFormat {
-  const branches = toolBranches(options);
-  if (branches.length === 0) {
+  const tools = allowedArgs(options);
+  if (tools.length === 0) {
     throw new ControlRoomError('usage_error', 'No tool is allowed for this request, so there is no tool-call schema to send; run the request without tools.', { fault: 'system' });
   }
-  return { type: 'json_schema', json_schema: { name: 'tool_call_envelope', strict: true, schema: { anyOf: branches } } };
+  const schema = closedObject({
+    tool: { type: 'string', enum: tools.map((tool) => tool.id) },
+    args: argsUnion(tools),
+    nonce: oneString(options.nonce),
+  });
+  return { type: 'json_schema', json_schema: { name: 'tool_call_envelope', strict: true, schema } };
 }
 
 /**
- * `response_format` after a tool result: another call (`action: "tool"`) or `{"action":"final","nonce"}`.
- * With no tool allowed, only `final` remains.
+ * `response_format` after a tool result: `{"action":"tool","tool","args","nonce"}` for another call,
+ * or `{"action":"final","tool":null,"args":null,"nonce"}` when done (strict mode requires every key,
+ * so `final` carries them as null). With no tool allowed, only `final` remains.
  */
 export function decisionResponseFormat(options: ResponseFormatOptions): JsonSchemaResponseFormat {
-  const final: JsonSchema = {
-    type: 'object',
-    properties: { action: constString('final'), nonce: constString(options.nonce) },
-    required: ['action', 'nonce'],
-    additionalProperties: false,
-  };
-  const calls = toolBranches(options, { action: constString('tool') });
-  return { type: 'json_schema', json_schema: { name: 'tool_call_decision', strict: true, schema: { anyOf: [final, ...calls] } } };
+  const tools = allowedArgs(options);
+  const schema =
+    tools.length === 0
+      ? closedObject({ action: oneString('final'), tool: { type: 'null' }, args: { type: 'null' }, nonce: oneString(options.nonce) })
+      : closedObject({
+          action: { type: 'string', enum: ['tool', 'final'] },
+          tool: { type: ['string', 'null'], enum: [...tools.map((tool) => tool.id), null] },
+          args: nullable(argsUnion(tools)),
+          nonce: oneString(options.nonce),
+        });
+  return { type: 'json_schema', json_schema: { name: 'tool_call_decision', strict: true, schema } };
 }

@@ -1,5 +1,6 @@
 import type { AcceptedToolCall, ValidationIssue } from '../../protocol/index.js';
 import type { z } from 'zod';
+import { dropNullOptionals } from './drop-null-optionals.js';
 import { normalizeArgKeys } from './normalize-arg-keys.js';
 import type { CallFields } from './read-call-fields.js';
 import { rejectToolCall, type ToolCallRejection } from './rejection.js';
@@ -49,7 +50,10 @@ export function checkNonce(nonce: unknown, options: ToolCallParseOptions): ToolC
   return rejectToolCall('tool_call_nonce_invalid', message, [{ code: 'nonce_invalid', message, path: ['nonce'] }]);
 }
 
-/** Checks (d) nonce, (e) tool id after aliases, (f) args against the tool's schema after key normalisation. */
+/**
+ * Checks (d) nonce, (e) tool id after aliases, (f) args against the tool's schema after key
+ * normalisation (and nulls for optional arguments taken as absent, as strict outputs send them).
+ */
 export function validateCall(fields: CallFields, options: ToolCallParseOptions): AcceptedToolCall | ToolCallRejection {
   const nonceProblem = checkNonce(fields.nonce, options);
   if (nonceProblem) return attachKnownTool(nonceProblem, fields.tool, options);
@@ -64,12 +68,14 @@ export function validateCall(fields: CallFields, options: ToolCallParseOptions):
   const applied = resolution.alias ? [...fields.applied, resolution.alias] : fields.applied;
 
   const normalized = normalizeArgKeys(fields.args, schema);
-  const parsed = schema.safeParse(normalized.args);
+  const withoutNulls = dropNullOptionals(normalized.args, schema);
+  const parsed = schema.safeParse(withoutNulls.args);
   const issues = [...normalized.issues, ...(parsed.success ? [] : argIssues(parsed.error, tool, schema))];
   if (!parsed.success || issues.length > 0) {
     const summary = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     return rejectToolCall('tool_call_invalid_args', `The arguments for ${tool} do not match its schema: ${summary}`, issues, tool);
   }
-  const allApplied = normalized.applied.length === 0 ? applied : [...applied, ...normalized.applied];
+  const extra = [...normalized.applied, ...withoutNulls.applied];
+  const allApplied = extra.length === 0 ? applied : [...applied, ...extra];
   return { ok: true, tool, args: parsed.data as Record<string, unknown>, applied: allApplied };
 }
