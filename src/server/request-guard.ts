@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { APP_REQUEST_HEADER, type RequestGuardErrorCode } from '../protocol/index.js';
+import { APP_REQUEST_HEADER, MCP_HTTP_PATH, type RequestGuardErrorCode } from '../protocol/index.js';
 import type { AllowedHosts } from './allowed-hosts.js';
 import { errorResponse } from './error-response.js';
 
@@ -32,6 +32,8 @@ export interface RequestFacts {
   contentType: string | undefined;
   /** The app's own header (`X-Control-Room`), which only a preflighted request can carry. */
   appHeader: string | undefined;
+  /** An MCP client's `Mcp-Session-Id`, which no simple request can carry either. */
+  mcpSessionId?: string | undefined;
 }
 
 /** A refused request: the status and the stable code. */
@@ -74,6 +76,8 @@ function crossSite(facts: RequestFacts, hosts: AllowedHosts, safe: boolean): boo
 /** True when no page of another origin could have sent this without a CORS preflight, which the server never grants. */
 function preflightOnly(facts: RequestFacts): boolean {
   if (facts.appHeader?.trim() === '1') return true;
+  // An MCP client ends its session with a DELETE that has no body: its session header shows it was preflighted.
+  if (facts.path === MCP_HTTP_PATH && facts.mcpSessionId !== undefined) return true;
   if (isJsonMediaType(facts.contentType)) return true;
   const type = mediaType(facts.contentType);
   return facts.method === 'POST' && facts.path === AUDIO_UPLOAD_PATH && RAW_AUDIO_TYPE.test(type);
@@ -127,6 +131,7 @@ function factsOf(c: Context): RequestFacts {
     fetchDest: header('sec-fetch-dest'),
     contentType: header('content-type'),
     appHeader: header(APP_REQUEST_HEADER),
+    mcpSessionId: header('mcp-session-id'),
   };
 }
 
