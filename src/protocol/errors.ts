@@ -56,6 +56,15 @@ export const AUDIT_ERROR_CODES = [
 ] as const;
 export type AuditErrorCode = (typeof AUDIT_ERROR_CODES)[number];
 
+/** Codes of the web app's own reads: 1:1 chat transcripts, pictures of the book. */
+export const WEB_VIEW_ERROR_CODES = [
+  /** No 1:1 chat session with that id has a finished turn. */
+  'chat_session_not_found',
+  /** A tool named in `POST /api/tools/{id}/run` that the registry does not have. */
+  'tool_not_found',
+] as const;
+export type WebViewErrorCode = (typeof WEB_VIEW_ERROR_CODES)[number];
+
 /** Codes raised by workspace set-up and configuration. */
 export const WORKSPACE_ERROR_CODES = [
   'workspace_not_found',

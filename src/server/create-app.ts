@@ -22,6 +22,8 @@ import { registerMemoryRoutes } from './routes/memory.js';
 import { registerMcpRoute } from './routes/mcp.js';
 import { registerRunRoutes } from './routes/runs.js';
 import { registerTaskRoutes } from './routes/tasks.js';
+import { registerToolRoutes } from './routes/tools.js';
+import { registerStoryRoutes } from './routes/story.js';
 import { requestGuard } from './request-guard.js';
 import type { ServerApp } from './server-app.js';
 import { createServerContext } from './server-context.js';
@@ -80,6 +82,8 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerRunRoutes(app, context);
   registerTaskRoutes(app, context);
   registerConfirmationRoutes(app, context);
+  registerToolRoutes(app, context);
+  registerStoryRoutes(app, context);
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },

@@ -37,6 +37,8 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   trace_round_not_found: 404,
   outline_not_found: 404,
   tool_call_unknown_tool: 404,
+  chat_session_not_found: 404,
+  tool_not_found: 404,
   // Conflicts with the state of things.
   chief_not_removable: 409,
   chief_not_mutable: 409,

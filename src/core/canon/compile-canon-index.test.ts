@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedFact } from '../../protocol/canon.js';
-import { compileCanonIndex, type ExtractedSource } from './compile-canon-index.js';
+import type { CanonFact, ExtractedFact } from '../../protocol/canon.js';
+import { compileCanonIndex, parseCanonIndex, renderCanonIndex, type ExtractedSource } from './compile-canon-index.js';
 
 const CARD: ExtractedSource = {
   path: 'Compendium/Characters/CHAR-hester-vane.md',
@@ -94,5 +94,23 @@ describe('compileCanonIndex', () => {
       proposals: [{ subject: 'Skerry Light', attribute: 'steps', value: '131', quote: 'The stair had 131 steps' }],
     };
     expect(compileCanonIndex([scene]).markdown).toContain('- Skerry Light — steps: 131 (Story/Scenes/SCN-01-a.md#L1-L2)');
+  });
+});
+
+describe('parseCanonIndex', () => {
+  const facts: CanonFact[] = [
+    { section: 'Characters', subject: 'Hester Vane', attribute: 'eyes', value: 'grey', path: 'Compendium/Characters/CHAR-hester-vane.md', line: 8, endLine: 8 },
+    { section: 'Characters', subject: 'Dr. Colm Reddaway', attribute: 'note', value: 'says "no": twice — then yes', path: 'Notes/People/Colm (doctor).md', line: 3, endLine: 5 },
+    { section: 'Timeline', subject: 'Day 4, afternoon', attribute: 'event', value: 'The storm breaks', path: 'Compendium/Lore/LORE-timeline.md', line: 12, endLine: 12 },
+    { section: 'Scenes', subject: 'Scene 8', attribute: 'pov', value: 'Hester (first person)', path: 'Manuscript/08 Letters.md', line: 1, endLine: 1 },
+  ];
+
+  it('reads back exactly the facts the index was rendered from, in every section', () => {
+    expect(parseCanonIndex(renderCanonIndex(facts))).toEqual(facts);
+  });
+
+  it('finds no facts in a placeholder, in other headings, or in lines of another shape', () => {
+    expect(parseCanonIndex('# Canon Index\n\nNot built yet: run control-room canon index.\n')).toEqual([]);
+    expect(parseCanonIndex('## Notes\n- A — b: c (A.md#L1)\n## Places\n- nothing here\n- X — y: z (no line)\n')).toEqual([]);
   });
 });

@@ -78,6 +78,62 @@ export function renderFact(fact: CanonFact): string {
   return `- ${fact.subject} — ${fact.attribute}: ${fact.value} (${fact.path}#${lines})`;
 }
 
+const CITATION = /^(.+)#L(\d+)(?:-L(\d+))?\)$/;
+
+const balanced = (text: string): boolean => {
+  let depth = 0;
+  for (const character of text) {
+    depth += character === '(' ? 1 : character === ')' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+};
+
+/** One `renderFact` line back into its fields; the citation is the last ` (…#L…)` whose path is balanced. */
+function parseFactLine(line: string, section: CanonSection): CanonFact | null {
+  if (!line.startsWith('- ')) return null;
+  for (let at = line.lastIndexOf(' ('); at > 1; at = line.lastIndexOf(' (', at - 1)) {
+    const citation = CITATION.exec(line.slice(at + 2));
+    if (!citation || !balanced(citation[1]!)) continue;
+    const head = line.slice(2, at);
+    const dash = head.indexOf(' — ');
+    const colon = dash < 0 ? -1 : head.indexOf(': ', dash + 3);
+    if (dash <= 0 || colon < 0) return null;
+    const start = Number(citation[2]);
+    return {
+      section,
+      subject: head.slice(0, dash),
+      attribute: head.slice(dash + 3, colon),
+      value: head.slice(colon + 2),
+      path: citation[1]!,
+      line: start,
+      endLine: citation[3] ? Number(citation[3]) : start,
+    };
+  }
+  return null;
+}
+
+/**
+ * The facts of a compiled index, read back from its Markdown (the inverse of `renderFact` under
+ * its section headings), so what a screen shows is what agents cite. Lines of any other shape
+ * are skipped: a placeholder index has no facts.
+ */
+export function parseCanonIndex(markdown: string): CanonFact[] {
+  const facts: CanonFact[] = [];
+  let section: CanonSection | null = null;
+  for (const line of markdown.split(/\r?\n/)) {
+    const heading = /^## (.+)$/.exec(line);
+    if (heading) {
+      const name = heading[1]!.trim();
+      section = (CANON_SECTIONS as readonly string[]).includes(name) ? (name as CanonSection) : null;
+      continue;
+    }
+    const fact = section ? parseFactLine(line, section) : null;
+    if (fact) facts.push(fact);
+  }
+  return facts;
+}
+
 /** The Markdown of `canon-index.md`: no timestamps or model names, so equal facts give equal bytes. */
 export function renderCanonIndex(facts: readonly CanonFact[]): string {
   const parts = ['# Canon Index', '', 'Compiled from the Compendium and the scenes. Each fact cites the file and line that state it.', ''];

@@ -5,7 +5,7 @@ export type { CanonBuildOutcome, CanonBuildRequest } from './canon-indexer.js';
 export type { CanonStore } from './canon-store.js';
 export { listCanonSources } from './canon-sources.js';
 export type { CanonSourceFile } from './canon-sources.js';
-export { compileCanonIndex, compareFacts, renderFact, renderCanonIndex } from './compile-canon-index.js';
+export { compileCanonIndex, compareFacts, parseCanonIndex, renderFact, renderCanonIndex } from './compile-canon-index.js';
 export type { CompiledCanon, ExtractedSource } from './compile-canon-index.js';
 export { extractFields } from './extract-fields.js';
 export { extractWithModel, CANON_EXTRACTION_FORMAT, CANON_EXTRACTION_INSTRUCTIONS } from './extract-with-model.js';

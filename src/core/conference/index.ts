@@ -9,7 +9,7 @@ export { RoundBuffer } from './round-buffer.js';
 export type { BufferedResult } from './round-buffer.js';
 export { isAbstention } from './abstention.js';
 export { phaseTwoFraming, phaseTwoMessages } from './phase-two-prompt.js';
-export { roundTranscript } from './round-transcript.js';
+export { roundQuestion, roundTranscript } from './round-transcript.js';
 export { cardStateOf } from './card-state.js';
 export { runPhaseOne, CONFERENCE_TOOL_BUDGETS } from './run-phase-one.js';
 export type { PhaseOneInput } from './run-phase-one.js';

@@ -5,7 +5,7 @@ import { isAbstention } from './abstention.js';
 import { cardStateOf } from './card-state.js';
 import { phaseTwoFraming, phaseTwoMessages } from './phase-two-prompt.js';
 import { RoundBuffer } from './round-buffer.js';
-import { roundTranscript } from './round-transcript.js';
+import { roundQuestion, roundTranscript } from './round-transcript.js';
 
 const agents = defaultAgentsFile().agents;
 const continuity = agents.find((agent) => agent.id === 'continuity')!;
@@ -67,6 +67,16 @@ describe('round pieces', () => {
         'Receipts: rcpt_1',
       ].join('\n'),
     );
+  });
+
+  it('reads the question back from a transcript for a readable title, and nothing from other bodies', () => {
+    const body = (message: string) => roundTranscript({ message, entries, agents, receipts: [] });
+    expect(roundQuestion(body('Is Owen Tresk alive?'))).toBe('Is Owen Tresk alive?');
+    expect(roundQuestion(body('Where   is\tthe bell?\nAnd the key?'))).toBe('Where is the bell?');
+    const long = roundQuestion(body(`Why ${'very '.repeat(60)}late?`))!;
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.endsWith('…')).toBe(true);
+    for (const other of ['', 'Writer: hello', '**Writer:**   ', 'Found at Story/SCN-01.md#L3']) expect(roundQuestion(other)).toBeNull();
   });
 
   it('gives the cards of the seed', () => {

@@ -29,3 +29,5 @@ export { DEFAULT_TASK_CONVERSATION, TASK_AGENT_ID, UNDO_AGENT_ID } from './task-
 export type { TaskDependencies, TaskRole } from './task-dependencies.js';
 export type { TaskStore } from './task-store.js';
 export { utf8Bytes, utf8Text, sha256Bytes, toBase64, fromBase64 } from './bytes.js';
+export { taskFileChanges } from './task-file-changes.js';
+export type { FileChangeState, TaskFileChange } from './task-file-changes.js';

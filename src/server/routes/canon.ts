@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
-import { CanonIndexStatusSchema } from '../../protocol/canon.js';
+import { CANON_SECTIONS, CanonIndexStatusSchema } from '../../protocol/canon.js';
 import { CanonBuildModeSchema } from '../../protocol/tasks.js';
 import type { ControlRoom } from '../../adapters/compose/index.js';
-import type { CanonIndexer } from '../../core/canon/index.js';
+import { parseCanonIndex, type CanonIndexer } from '../../core/canon/index.js';
 import { runCommand } from '../../core/tasks/index.js';
 import { canonIndexerOf } from '../canon-indexers.js';
 import type { ServerApp } from '../server-app.js';
@@ -27,6 +27,7 @@ const BuildBodySchema = z.strictObject({
 const buildRoute = createRoute({
   method: 'post',
   path: '/api/canon/index',
+  operationId: 'rebuildCanonIndex',
   tags: ['canon'],
   summary: 'Ask to rebuild the canon index (Canon.md): a level-3 command, so it waits for a confirmation (POST /api/confirmations/{id}), then builds in the background',
   request: { body: { content: { 'application/json': { schema: BuildBodySchema } }, required: false } },
@@ -40,13 +41,33 @@ const buildRoute = createRoute({
 const statusRoute = createRoute({
   method: 'get',
   path: '/api/canon/index/status',
+  operationId: 'getCanonIndexStatus',
   tags: ['canon'],
   summary: 'Where the canon index build stands: idle, running (done/total), done or failed',
   responses: { 200: jsonContent(CanonIndexStatusSchema, 'The build status') },
 });
 
+const CanonFactSchema = z.object({
+  section: z.enum(CANON_SECTIONS),
+  subject: z.string(),
+  attribute: z.string(),
+  value: z.string(),
+  path: z.string().describe('the file that states the fact'),
+  line: z.number().int().describe('first line of its quote (1-based)'),
+  endLine: z.number().int(),
+});
+
+const factsRoute = createRoute({
+  method: 'get',
+  path: '/api/canon/facts',
+  operationId: 'listCanonFacts',
+  tags: ['canon'],
+  summary: 'The facts of the compiled canon index (Canon.md), each with the file and lines that state it',
+  responses: { 200: jsonContent(z.object({ facts: z.array(CanonFactSchema) }), 'The facts (none while the index is a placeholder)') },
+});
+
 /**
- * `POST /api/canon/index`, `GET /api/canon/index/status`. Rebuilding is the `canon.rebuild`
+ * `POST /api/canon/index`, `GET /api/canon/index/status`, `GET /api/canon/facts`. Rebuilding is the `canon.rebuild`
  * command of the one authorization table, asked for like a task's actor asks for it: it answers a
  * pending confirmation and builds nothing until that is confirmed. One build at a time (409
  * `canon_index_busy`).
@@ -73,4 +94,8 @@ export function registerCanonRoutes(app: ServerApp, context: CanonRouteContext, 
     return c.json(outcome as unknown as z.infer<typeof TaskOutcomeSchema>, outcome.status === 'awaiting_confirmation' ? 202 : 200);
   });
   app.openapi(statusRoute, async (c) => c.json(await indexer.status(), 200));
+  app.openapi(factsRoute, async (c) => {
+    const index = await context.room.workspace.read('Canon.md').catch(() => null);
+    return c.json({ facts: index ? parseCanonIndex(index.content) : [] }, 200);
+  });
 }

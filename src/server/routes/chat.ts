@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHIEF_AGENT_ID, ControlRoomError, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
 import { runTool } from '../../core/tool-runs/index.js';
+import { chatTranscriptsOf } from '../chat-transcripts.js';
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
@@ -37,6 +38,7 @@ const ChatResultSchema = z.object({
 const chatRoute = createRoute({
   method: 'post',
   path: '/api/ai/chat',
+  operationId: 'chat',
   tags: ['chat'],
   summary: 'One grounded 1:1 turn with an agent (SSE when `stream` is true)',
   request: { body: { content: { 'application/json': { schema: ChatRequestSchema } }, required: true } },
@@ -50,6 +52,37 @@ const chatRoute = createRoute({
     },
     ...errorResponses(400, 404, 413),
   },
+});
+
+const ChatSessionSummarySchema = z.object({
+  sessionId: z.string(),
+  agentId: z.string(),
+  turns: z.number().int(),
+  firstMessage: z.string(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+});
+
+const ChatTranscriptTurnSchema = z.object({ sessionId: z.string(), agentId: z.string(), message: z.string(), at: z.string(), result: ChatResultSchema });
+
+const sessionsRoute = createRoute({
+  method: 'get',
+  path: '/api/chat/sessions',
+  operationId: 'listChatSessions',
+  tags: ['chat'],
+  summary: '1:1 chat sessions with at least one finished turn, most recently active first',
+  request: { query: z.strictObject({ agent: AgentIdSchema.optional().describe('only sessions with this agent') }) },
+  responses: { 200: jsonContent(z.object({ sessions: z.array(ChatSessionSummarySchema) }), 'The sessions'), ...errorResponses(400) },
+});
+
+const sessionRoute = createRoute({
+  method: 'get',
+  path: '/api/chat/sessions/{id}',
+  operationId: 'getChatSession',
+  tags: ['chat'],
+  summary: 'The finished turns of one 1:1 chat session, oldest first, each with its whole result',
+  request: { params: z.object({ id: SafeIdSchema }) },
+  responses: { 200: jsonContent(z.object({ sessionId: z.string(), turns: z.array(ChatTranscriptTurnSchema) }), 'The turns'), ...errorResponses(400, 404) },
 });
 
 const RouteRequestSchema = z.strictObject({ user_request: TaskRouterArgsSchema.shape.user_request, sessionId: SafeIdSchema.optional() });
@@ -81,7 +114,7 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
   };
 }
 
-/** `POST /api/ai/chat` (JSON or SSE) and `POST /api/ai/chief/route` */
+/** `POST /api/ai/chat` (JSON or SSE), `GET /api/chat/sessions[/{id}]` and `POST /api/ai/chief/route` */
 export function registerChatRoutes(app: ServerApp, context: ServerContext): void {
   const { room } = context;
   app.openapi(chatRoute, async (c) => {
@@ -108,7 +141,14 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
         },
         context.turnDependencies(),
       );
-    if (!body.stream) return c.json(chatBody(await turn(), sessionId), 200);
+    // Each finished turn is kept, so the conversation can be shown again after a reload.
+    const kept = async (result: ChatTurnResult) => {
+      const answer = chatBody(result, sessionId);
+      await chatTranscriptsOf(room.root).append({ sessionId, agentId, message: body.message, at: room.clock.nowIso(), result: answer });
+      return answer;
+    };
+    // A client that hangs up cancels the turn (the model call included), JSON or stream alike.
+    if (!body.stream) return c.json(await kept(await turn(undefined, c.req.raw.signal)), 200);
     return streamEvents(c, context.development, async (send, signal) => {
       const result = await turn((event) => {
         if (event.type === 'delta') send('delta', { text: event.text });
@@ -116,8 +156,19 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
         else if (event.type === 'rejection') send('rejection', { code: event.code });
         else send('status', { message: event.message });
       }, signal);
-      return chatBody(result, sessionId);
+      return kept(result);
     });
+  });
+  app.openapi(sessionsRoute, async (c) => {
+    const { agent } = c.req.valid('query');
+    const sessions = await chatTranscriptsOf(room.root).sessions();
+    return c.json({ sessions: agent ? sessions.filter((session) => session.agentId === agent) : sessions }, 200);
+  });
+  app.openapi(sessionRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const turns = await chatTranscriptsOf(room.root).turns(id);
+    if (turns.length === 0) throw new ControlRoomError('chat_session_not_found', `No chat session ${id} with a finished turn. List them with GET /api/chat/sessions.`);
+    return c.json({ sessionId: id, turns: turns as unknown as Array<z.infer<typeof ChatTranscriptTurnSchema>> }, 200);
   });
   app.openapi(chiefRouteRoute, async (c) => {
     const body = c.req.valid('json');

@@ -140,7 +140,8 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
       await context.deps.conference.transcripts.append(result);
       return result;
     };
-    if (!body.stream) return c.json((await run()) as unknown as Record<string, unknown>, 200);
+    // A client that hangs up cancels the round (the model calls included), JSON or stream alike.
+    if (!body.stream) return c.json((await run(undefined, c.req.raw.signal)) as unknown as Record<string, unknown>, 200);
     return streamEvents(c, context.development, (send, signal) => {
       send('phase', { phase: 1, conferenceId: id });
       return run((event) => {

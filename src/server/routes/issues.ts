@@ -1,23 +1,31 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ControlRoomError, IssueSchema, type Issue } from '../../protocol/index.js';
+import { ControlRoomError, IssueSchema, IssueStatusSchema, type Issue } from '../../protocol/index.js';
+import { roundQuestion } from '../../core/conference/index.js';
+import { runCommand } from '../../core/tasks/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
 import { errorResponses, IdParamsSchema, jsonContent, LooseObjectSchema } from '../schemas.js';
 import { verifiedIssueReceipts } from '../verified-receipts.js';
+import { serverTaskDependencies, TaskOutcomeSchema } from './tasks.js';
+
+/** An issue as listed: the stored issue plus a readable headline (an archived round's question). */
+const ListedIssueSchema = IssueSchema.extend({ headline: z.string().describe('the round\'s question for an archived conference turn, else the title') });
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/issues',
+  operationId: 'listIssues',
   tags: ['issues'],
   summary: 'Issues, newest first (archived conference turns included)',
   request: { query: z.strictObject({ status: z.enum(['open', 'closed', 'all']).optional().describe('default all') }) },
-  responses: { 200: jsonContent(z.object({ issues: z.array(IssueSchema) }), 'The issues'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ issues: z.array(ListedIssueSchema) }), 'The issues'), ...errorResponses(400) },
 });
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/issues/{id}',
+  operationId: 'getIssue',
   tags: ['issues'],
   summary: 'One issue with its linked receipts, each marked verified or not',
   request: { params: IdParamsSchema },
@@ -27,17 +35,32 @@ const getRoute = createRoute({
   },
 });
 
+const statusRoute = createRoute({
+  method: 'post',
+  path: '/api/issues/{id}/status',
+  operationId: 'setIssueStatus',
+  tags: ['issues'],
+  summary: 'Close an issue (the issue.close command: a signed receipt, undoable) or reopen it',
+  request: { params: IdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ status: IssueStatusSchema }) } }, required: true } },
+  responses: {
+    200: jsonContent(z.object({ issue: ListedIssueSchema, task: TaskOutcomeSchema.nullable().describe('the close command\'s task (null for a reopen or no change)') }), 'The issue after the change'),
+    ...errorResponses(400, 404),
+  },
+});
+
+const listed = (issue: Issue) => ({ ...issue, headline: roundQuestion(issue.body) ?? issue.title });
+
 function newestFirst(a: Issue, b: Issue): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id, 'en', { numeric: true });
 }
 
-/** `GET /api/issues[?status=…]`, `GET /api/issues/{id}` */
+/** `GET /api/issues[?status=…]`, `GET /api/issues/{id}`, `POST /api/issues/{id}/status` */
 export function registerIssueRoutes(app: ServerApp, context: ServerContext): void {
   const { room } = context;
   app.openapi(listRoute, async (c) => {
     const status = c.req.valid('query').status ?? 'all';
     const issues = (await room.issues.list()).filter((issue) => status === 'all' || issue.status === status).sort(newestFirst);
-    return c.json({ issues }, 200);
+    return c.json({ issues: issues.map(listed) }, 200);
   });
   app.openapi(getRoute, async (c) => {
     const { id } = c.req.valid('param');
@@ -45,5 +68,17 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
     const receipts = await verifiedIssueReceipts(room.root, await room.auditLog.issueRawLines(id));
     return c.json({ issue, receipts: receipts as unknown as Array<Record<string, unknown>> }, 200);
+  });
+  app.openapi(statusRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    const issue = await room.issues.get(id);
+    if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
+    if (issue.status === status) return c.json({ issue: listed(issue), task: null }, 200);
+    if (status === 'open') return c.json({ issue: listed(await room.issues.update(id, { status: 'open' })), task: null }, 200);
+    // Closing is a command of the authorization table, so it is signed and can be undone like any other.
+    const task = await runCommand([{ op: 'issue.close', params: { id } }], serverTaskDependencies(context), { summary: `Close issue ${id}`, channel: 'ui' });
+    const after = (await room.issues.get(id)) ?? issue;
+    return c.json({ issue: listed(after), task: task as unknown as z.infer<typeof TaskOutcomeSchema> }, 200);
   });
 }

@@ -4,7 +4,7 @@ import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.
 import { TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
 import type { ControlRoom } from '../../adapters/compose/index.js';
 import { canonRebuilder, taskDependencies } from '../../adapters/json-task-store/index.js';
-import { executeTask, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
+import { executeTask, taskFileChanges, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
 import { canonIndexerOf } from '../canon-indexers.js';
 import { createModelDirectory } from '../model-directory.js';
 import type { ServerApp } from '../server-app.js';
@@ -83,6 +83,37 @@ const getRoute = createRoute({
   responses: { 200: jsonContent(TaskRecordSchema, 'The task'), ...errorResponses(400, 404) },
 });
 
+const listRoute = createRoute({
+  method: 'get',
+  path: '/api/tasks',
+  operationId: 'listTasks',
+  tags: ['tasks'],
+  summary: 'Tasks, newest first: the history of changes asked for, applied, refused and undone',
+  request: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional().describe('default 100') }) },
+  responses: { 200: jsonContent(z.object({ tasks: z.array(TaskRecordSchema) }), 'The tasks'), ...errorResponses(400) },
+});
+
+const FileChangeSchema = z.object({
+  index: z.number().int().describe('position of the operation in the batch'),
+  op: z.enum(['file.write', 'file.patch', 'file.delete']),
+  path: z.string(),
+  state: z.enum(['pending', 'applied', 'changed_since', 'undone', 'not_run']),
+  before: z.string().nullable().describe('the text before (null: no file, or not text)'),
+  after: z.string().nullable().describe('the text after (null: the file is deleted, or not text)'),
+  binary: z.boolean(),
+  problem: z.string().nullable(),
+});
+
+const changesRoute = createRoute({
+  method: 'get',
+  path: '/api/tasks/{id}/changes',
+  operationId: 'getTaskChanges',
+  tags: ['tasks'],
+  summary: 'Each file a task would touch (waiting for confirmation) or touched, with its text before and after',
+  request: { params: z.object({ id: SafeIdSchema }) },
+  responses: { 200: jsonContent(z.object({ taskId: z.string(), status: TaskStatusSchema, files: z.array(FileChangeSchema) }), 'The file changes'), ...errorResponses(400, 404) },
+});
+
 const undoRoute = createRoute({
   method: 'post',
   path: '/api/tasks/{id}/undo',
@@ -92,7 +123,7 @@ const undoRoute = createRoute({
   responses: { 200: jsonContent(LooseObjectSchema.describe('UndoOutcome: taskId, reversed operations, receipts, traceRoundId'), 'What was put back'), ...errorResponses(400, 404, 409) },
 });
 
-/** `POST /api/ai/task/execute`, `GET /api/tasks/{id}`, `POST /api/tasks/{id}/undo` */
+/** `POST /api/ai/task/execute`, `GET /api/tasks`, `GET /api/tasks/{id}[/changes]`, `POST /api/tasks/{id}/undo` */
 export function registerTaskRoutes(app: ServerApp, context: TaskRouteContext): void {
   app.openapi(executeRoute, async (c) => {
     const body = c.req.valid('json');
@@ -102,6 +133,18 @@ export function registerTaskRoutes(app: ServerApp, context: TaskRouteContext): v
       ...(body.state ? { state: body.state } : {}),
     });
     return c.json(outcome as unknown as z.infer<typeof TaskOutcomeSchema>, 200);
+  });
+  app.openapi(listRoute, async (c) => {
+    const limit = c.req.valid('query').limit ?? 100;
+    const tasks = await serverTaskDependencies(context).store.listTasks();
+    return c.json({ tasks: tasks.slice(0, limit) }, 200);
+  });
+  app.openapi(changesRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const deps = serverTaskDependencies(context);
+    const task = await deps.store.getTask(id);
+    if (!task) throw new ControlRoomError('task_not_found', `No task ${id}.`);
+    return c.json({ taskId: task.task_id, status: task.status, files: await taskFileChanges(task, deps) }, 200);
   });
   app.openapi(getRoute, async (c) => {
     const { id } = c.req.valid('param');
