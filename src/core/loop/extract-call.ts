@@ -1,5 +1,5 @@
 import type { AcceptedToolCall, ModelProfile, ModelResponse, RejectedToolCall, ToolChannel } from '../../protocol/index.js';
-import { looksLikeToolCallAttempt, parseDecision, parseToolCall, stripReasoning, type ToolSchemaLookup } from '../tool-calls/index.js';
+import { duplicateKeyRejection, looksLikeToolCallAttempt, parseDecision, parseToolCall, stripReasoning, type ToolSchemaLookup } from '../tool-calls/index.js';
 
 /** What a model reply in a tool phase amounts to. */
 export type StepOutcome =
@@ -54,6 +54,8 @@ export function extractStep(response: ModelResponse, options: ExtractOptions): S
     } catch {
       return rejected('tool', native.arguments, 'tool_call_invalid_format', `The arguments of ${native.name} are not valid JSON.`);
     }
+    const duplicate = duplicateKeyRejection(native.arguments, 'args');
+    if (duplicate) return { kind: 'rejected', channel: 'tool', raw: native.arguments, rejection: duplicate };
     // The native channel is structural, not text a file could smuggle in: the turn's nonce is implied.
     const envelope = options.step === 'decision' ? { action: 'tool', tool: native.name, args, nonce: options.nonce } : { tool: native.name, args, nonce: options.nonce };
     const outcome = parseText(JSON.stringify(envelope), options, 'tool');

@@ -27,6 +27,13 @@ describe('readStructuredOutput (the cascade)', () => {
     expect(readStructuredOutput(response({ content: '{"batch": [,]}' }), 'emit_batch', BatchSchema)).toMatchObject({ ok: false, issues: [{ code: 'output_invalid_json' }] });
   });
 
+  it('refuses a key written twice, in content or in native arguments, as ambiguous', () => {
+    const twice = '{"batch":[{"op":"issue.create","params":{"title":"a","title":"b","body":"c"}}]}';
+    expect(readStructuredOutput(response({ content: twice }), 'emit_batch', BatchSchema)).toMatchObject({ ok: false, issues: [{ code: 'output_duplicate_key', message: expect.stringContaining('batch.0.params') }] });
+    const native = [{ id: 'c1', name: 'emit_batch', arguments: '{"batch":[],"batch":[]}' }];
+    expect(readStructuredOutput(response({ toolCalls: native }), 'emit_batch', BatchSchema)).toMatchObject({ ok: false, issues: [{ code: 'output_duplicate_key' }] });
+  });
+
   it('fails loud with path-level issues for every bad envelope, dropping nothing', () => {
     const mixed = { batch: [batch.batch[0], { op: 'file.patch', params: { path: 'Story/a.md', find: '', replace: 'x', extra: true } }, { op: 'issue.close', params: { id: 'ISS-1' }, note: 'x' }] };
     const read = readStructuredOutput(response({ content: JSON.stringify(mixed) }), 'emit_batch', BatchSchema);

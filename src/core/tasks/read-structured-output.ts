@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ModelResponse, ToolChannel, ValidationIssue } from '../../protocol/index.js';
-import { stripReasoning } from '../tool-calls/index.js';
+import { findDuplicateKey, stripReasoning } from '../tool-calls/index.js';
 
 /** A model output read through the cascade: a valid value, or every problem found. */
 export type StructuredOutput<T> =
@@ -29,6 +29,11 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; me
 function validate<T>(schema: z.ZodType<T>, text: string, channel: ToolChannel): StructuredOutput<T> {
   const parsed = parseJson(text);
   if (!parsed.ok) return refused(channel, text, 'output_invalid_json', `The JSON does not parse (${parsed.message}). Use double quotes, no trailing commas, no comments.`);
+  const duplicate = findDuplicateKey(text);
+  if (duplicate) {
+    const where = duplicate.path.length === 0 ? 'at the top level' : `in ${duplicate.path.join('.')}`;
+    return refused(channel, text, 'output_duplicate_key', `The key ${JSON.stringify(duplicate.key.slice(0, 80))} appears twice ${where}; JSON readers disagree on which value wins. Send each key once.`);
+  }
   const checked = schema.safeParse(parsed.value);
   return checked.success ? { ok: true, value: checked.data, channel, raw: text } : { ok: false, issues: schemaIssues(checked.error), channel, raw: text };
 }

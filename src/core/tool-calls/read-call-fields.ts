@@ -1,5 +1,5 @@
 import type { AppliedNormalisation, ValidationIssue } from '../../protocol/index.js';
-import { isPlainObject } from './read-single-object.js';
+import { duplicateKeyRejection, isPlainObject } from './read-single-object.js';
 import { rejectToolCall, type ToolCallRejection } from './rejection.js';
 
 /** The fields of a call after check (c): the tool name as given, object args, the nonce unchecked. */
@@ -32,9 +32,11 @@ function listKeys(keys: readonly string[]): string {
 }
 
 /** Accepts object args, or a string that holds exactly one JSON object (a common drift). */
-function readArgs(value: unknown): { args: Record<string, unknown>; fromString: boolean } | undefined {
+function readArgs(value: unknown): { args: Record<string, unknown>; fromString: boolean } | ToolCallRejection | undefined {
   if (isPlainObject(value)) return { args: value, fromString: false };
   if (typeof value !== 'string') return undefined;
+  const duplicate = duplicateKeyRejection(value, 'args');
+  if (duplicate) return duplicate;
   try {
     const parsed: unknown = JSON.parse(value);
     return isPlainObject(parsed) ? { args: parsed, fromString: true } : undefined;
@@ -77,6 +79,7 @@ export function readCallFields(value: Record<string, unknown>, expected: readonl
     return rejectToolCall('tool_call_invalid_format', message, [{ code: 'invalid_type', message, path: ['tool'] }]);
   }
   const args = readArgs(value.args);
+  if (args && 'ok' in args) return args;
   if (!args) {
     const message = 'The "args" value must be a JSON object of arguments, e.g. {"path":"Story/Scenes/SCN-01.md"}.';
     return rejectToolCall('tool_call_invalid_format', message, [{ code: 'invalid_type', message, path: ['args'] }]);

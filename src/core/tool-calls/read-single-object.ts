@@ -1,4 +1,5 @@
 import { findToolCallSyntax } from './detect-tool-syntax.js';
+import { findDuplicateKey } from './find-duplicate-key.js';
 import { rejectToolCall, type ToolCallRejection } from './rejection.js';
 import type { ToolSchemaLookup } from './tool-schema-lookup.js';
 import { scanTopLevelObjects } from './scan-json-objects.js';
@@ -56,7 +57,18 @@ function holdsSeveralCalls(value: Record<string, unknown>): boolean {
   return false;
 }
 
-function single(value: Record<string, unknown>): SingleObject {
+/** A key written twice makes the object mean different things to different JSON parsers. */
+export function duplicateKeyRejection(text: string, where = ''): ToolCallRejection | undefined {
+  const duplicate = findDuplicateKey(text);
+  if (!duplicate) return undefined;
+  const inside = duplicate.path.length === 0 ? (where === '' ? 'at the top level' : `in ${where}`) : `in ${[...(where === '' ? [] : [where]), ...duplicate.path].join('.')}`;
+  const message = `The key ${JSON.stringify(duplicate.key.slice(0, 80))} appears twice ${inside}; JSON readers disagree on which value wins, so the call is ambiguous. Send each key once.`;
+  return rejectToolCall('tool_call_invalid_format', message, [{ code: 'duplicate_key', message, path: [...(where === '' ? [] : [where]), ...duplicate.path, duplicate.key] }]);
+}
+
+function single(value: Record<string, unknown>, text: string): SingleObject {
+  const duplicate = duplicateKeyRejection(text);
+  if (duplicate) return duplicate;
   return holdsSeveralCalls(value)
     ? rejectToolCall('tool_call_multiple', `The object holds several calls; send one call per reply. ${ONE_OBJECT}`)
     : { ok: true, value };
@@ -82,7 +94,7 @@ export function readSingleObject(text: unknown, tools: ToolSchemaLookup): Single
   let wholeFailure: { ok: false; error: string } | undefined;
   if (first === 0x7b && last === 0x7d) {
     const whole = parseJson(trimmed);
-    if (whole.ok && isPlainObject(whole.value)) return single(whole.value);
+    if (whole.ok && isPlainObject(whole.value)) return single(whole.value, trimmed);
     if (!whole.ok) wholeFailure = whole;
   } else if (first === 0x5b && last === 0x5d) {
     const whole = parseJson(trimmed);
@@ -97,7 +109,7 @@ export function readSingleObject(text: unknown, tools: ToolSchemaLookup): Single
     const hint = syntax ? `It contains plain-text tool syntax (${syntax}), which is never executed.` : describeSurroundings(trimmed, scan.problem);
     return rejectToolCall('tool_call_invalid_format', `${hint} ${ONE_OBJECT}`);
   }
-  const values: Record<string, unknown>[] = [];
+  const values: Array<{ value: Record<string, unknown>; text: string }> = [];
   for (const [index, span] of scan.spans.entries()) {
     const covered = span.start === 0 && span.end === trimmed.length;
     const parsed = covered && wholeFailure !== undefined ? wholeFailure : parseJson(trimmed.slice(span.start, span.end));
@@ -106,9 +118,9 @@ export function readSingleObject(text: unknown, tools: ToolSchemaLookup): Single
       const why = parsed.ok ? 'is not a JSON object' : `is not valid JSON (${parsed.error})`;
       return rejectToolCall('tool_call_invalid_format', `${where} ${why}. Use double quotes, no trailing commas, no comments. ${ONE_OBJECT}`);
     }
-    values.push(parsed.value);
+    values.push({ value: parsed.value, text: trimmed.slice(span.start, span.end) });
   }
   if (values.length > 1) return rejectToolCall('tool_call_multiple', `The reply holds ${values.length} JSON objects; send one call per reply.`);
   const [only] = values;
-  return only ? single(only) : rejectToolCall('tool_call_invalid_format', ONE_OBJECT);
+  return only ? single(only.value, only.text) : rejectToolCall('tool_call_invalid_format', ONE_OBJECT);
 }
