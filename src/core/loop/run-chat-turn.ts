@@ -136,7 +136,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       }, modelOptions);
       result.usedFallback ||= called.usedFallback;
       result.model = called.model.name;
-      await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { step: 'answer' });
+      await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { step: 'answer', reasoning: called.response.reasoning });
       return called.response.content;
     };
     if (request.skipTools) {

@@ -111,6 +111,7 @@ export async function runToolPhase(input: ToolPhaseInput): Promise<ToolPhaseResu
     model = called.model.name;
     const response = called.response;
     await input.tracer.llmResponse(called.model.name, response.latencyMs, response.content, {
+      reasoning: response.reasoning,
       step,
       native_tool_calls: response.toolCalls.map((call) => call.name),
       used_fallback: called.usedFallback,

@@ -1,6 +1,7 @@
 import type { AppendEventInput, TraceStore } from '../ports/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import { capPrompt } from '../traces/index.js';
+import { stripReasoning } from '../tool-calls/index.js';
 import type { ChatMessage } from '../../protocol/index.js';
 
 const MAX_TEXT_IN_TRACE = 4000;
@@ -46,9 +47,18 @@ export class TurnTracer {
     });
   }
 
-  async llmResponse(model: string, latencyMs: number, text: string, extra: Record<string, unknown> = {}): Promise<void> {
-    const capped = cap(text);
-    await this.event({ event_type: 'llm.response', payload: { model, latency_ms: latencyMs, text: capped.text, truncated: capped.truncated, ...extra } });
+  /**
+   * A model's reply: the visible text, and apart from it the reasoning — the provider's separate
+   * `reasoning` (passed in `extra.reasoning`) and any thinking inside the content (`<think>`,
+   * harmony channels). Reasoning is kept here for the record; it is never the answer.
+   */
+  async llmResponse(model: string, latencyMs: number, text: string, extra: Record<string, unknown> & { reasoning?: string } = {}): Promise<void> {
+    const { reasoning: separate, ...rest } = extra;
+    const split = stripReasoning(text);
+    const reasoning = [separate?.trim() ?? '', ...split.reasoning].filter((part) => part !== '').join('\n\n');
+    const capped = cap(split.text);
+    const thought = reasoning === '' ? {} : { reasoning: cap(reasoning).text };
+    await this.event({ event_type: 'llm.response', payload: { model, latency_ms: latencyMs, text: capped.text, truncated: capped.truncated, ...thought, ...rest } });
   }
 
   async validator(validatorId: string, code: string, status: 'ok' | 'warn' | 'error' | 'retry', message: string, details?: Record<string, unknown>): Promise<void> {

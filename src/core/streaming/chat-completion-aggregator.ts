@@ -92,9 +92,10 @@ export function createChatCompletionAggregator(options: ChatCompletionAggregator
   const applyChoice = (choice: WireObject): void => {
     const delta = asObject(choice['delta']);
     if (delta !== undefined) {
-      // Providers name it `reasoning_content` (DeepSeek, Qwen, xAI, llama.cpp) or `reasoning`
-      // (Groq, Ollama, OpenRouter); a few send both with the same text, so one is taken.
-      const reasoning = nonEmptyString(delta['reasoning_content']) ?? nonEmptyString(delta['reasoning']);
+      // Providers name it `reasoning_content` (DeepSeek, Qwen, xAI, llama.cpp, vLLM), `reasoning`
+      // (Groq, Ollama's /v1, OpenRouter, LM Studio) or `thinking` (Ollama's own API); a few send
+      // two of them with the same text, so one is taken.
+      const reasoning = nonEmptyString(delta['reasoning_content']) ?? nonEmptyString(delta['reasoning']) ?? nonEmptyString(delta['thinking']);
       if (reasoning !== undefined) addReasoning(reasoning);
       applyContent(delta['content']);
       const calls = delta['tool_calls'];

@@ -13,3 +13,5 @@ export { toModelResponse } from './to-model-response.js';
 export type { ResponseContext } from './to-model-response.js';
 export { modelError, isTransientHttpStatus, bodyExcerpt } from './model-error.js';
 export type { ModelErrorDetails } from './model-error.js';
+export { readProviderReply } from './read-provider-reply.js';
+export type { ProviderReply, ReplyWrapping } from './read-provider-reply.js';

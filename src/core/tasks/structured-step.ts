@@ -56,6 +56,7 @@ export async function runStructuredStep<T>(input: StructuredStepInput<T>): Promi
     const called = await callModelForState(input.models, { messages, ...constrain(input as StructuredStepInput<unknown>), ...(input.signal ? { signal: input.signal } : {}) }, input.policy, input.modelOptions);
     const response = called.response;
     await input.tracer.llmResponse(called.model.name, response.latencyMs, response.content, {
+      reasoning: response.reasoning,
       step: input.what,
       attempt,
       native_tool_calls: response.toolCalls.map((call) => call.name),

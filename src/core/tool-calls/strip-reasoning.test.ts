@@ -35,3 +35,27 @@ describe('stripReasoning', () => {
     expect(stripReasoning('')).toEqual({ text: '', reasoning: [] });
   });
 });
+
+describe('stripReasoning on real reasoning-model output', () => {
+  const envelope = '{"tool":"file_reader","args":{"path":"Story/SCN-outline.md"},"nonce":"n-1"}';
+
+  it.each([
+    ['Qwen3 thinking', `<think>\nOkay, the user wants the outline. I should call file_reader with {"path":"x"}.\n</think>\n\n${envelope}`],
+    ['Qwen3 with thinking off (an empty block)', `<think>\n\n</think>\n\n${envelope}`],
+    ['DeepSeek-R1 through a template that opened the block', `Alright, I need the outline first.\nMaybe {"tool":"file_locator"} is better? No.\n</think>\n\n${envelope}`],
+    ['Magistral', `[THINK]The outline is in Story.[/THINK]${envelope}`],
+    ['a reasoning tag', `<reasoning>look it up</reasoning>\n${envelope}`],
+    ['gpt-oss harmony, raw', `<|channel|>analysis<|message|>We need to read the outline. Use file_reader.<|end|><|start|>assistant<|channel|>final<|message|>${envelope}<|return|>`],
+    ['gpt-oss harmony, cut at the start', `analysis<|message|>Need outline.<|end|><|start|>assistant<|channel|>final<|message|>${envelope}`],
+    ['gpt-oss harmony, final only', `<|start|>assistant<|channel|>final<|message|>${envelope}<|end|>`],
+  ])('%s leaves the envelope alone as the text', (_name, reply) => {
+    const stripped = stripReasoning(reply);
+    expect(stripped.text).toBe(envelope);
+    expect(stripped.reasoning.join(' ')).not.toContain('"nonce"');
+  });
+
+  it('keeps harmony analysis and commentary as reasoning, in order', () => {
+    const reply = '<|channel|>analysis<|message|>first<|end|><|start|>assistant<|channel|>commentary<|message|>checking<|end|><|start|>assistant<|channel|>final<|message|>Done.<|return|>';
+    expect(stripReasoning(reply)).toEqual({ text: 'Done.', reasoning: ['first', 'checking'] });
+  });
+});

@@ -1,8 +1,11 @@
+import { splitHarmony } from './split-harmony.js';
+
 /**
  * Removes a model's chain-of-thought from a reply before it is parsed or validated: `<think>…`,
- * `<thinking>…` and `[thinking]…` blocks (any case, across lines), a block left open at the end
- * (the model ran out of tokens mid-thought), and the orphan close that some servers leave when they
- * swallow the opening tag: `reasoning… </think> answer`, where everything before it is reasoning.
+ * `<thinking>…`, `<reasoning>…` and `[THINK]…` blocks (any case, across lines; Qwen3, DeepSeek-R1,
+ * Magistral), a block left open at the end (the model ran out of tokens mid-thought), the orphan
+ * close that some servers leave when they swallow the opening tag (`reasoning… </think> answer`,
+ * where everything before it is reasoning), and gpt-oss's harmony channels (only `final` is the answer).
  */
 export interface StrippedReply {
   text: string;
@@ -10,11 +13,13 @@ export interface StrippedReply {
 }
 
 // One token regex for every form; `\s*` never sits next to another whitespace run, so it stays linear.
-const REASONING_TAG = /<\s*(\/\s*)?(?:think|thinking)\s*>|\[\s*(\/\s*)?(?:think|thinking)\s*\]/gi;
+const REASONING_TAG = /<\s*(\/\s*)?(?:think|thinking|reasoning)\s*>|\[\s*(\/\s*)?(?:think|thinking)\s*\]/gi;
 
 /** Splits `text` into the visible reply and the reasoning blocks it carried, in order. */
-export function stripReasoning(text: string): StrippedReply {
-  const reasoning: string[] = [];
+export function stripReasoning(reply: string): StrippedReply {
+  const harmony = splitHarmony(reply);
+  const text = harmony.text;
+  const reasoning: string[] = [...harmony.reasoning];
   const visible: string[] = [];
   let depth = 0;
   let sawOpening = false;
