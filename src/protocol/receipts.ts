@@ -40,6 +40,12 @@ export const ToolReceiptSchema = z.strictObject({
   excerpt: z.string().optional(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   full_size: z.number().int().min(0).optional(),
+  /**
+   * sha256 (hex) of the RFC 8785 canonical JSON of the outputs the tool really returned, set when
+   * secrets were scrubbed out of them before they were stored: the receipt never holds a raw
+   * secret, and whoever has the real output can still check it against the receipt.
+   */
+  outputs_sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   truncated: z.boolean(),
   file_refs: z.array(FileRefSchema),
   timestamp: z.string(),

@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { appendLine } from '../adapters/fs-store/index.js';
+import { appendJsonLine } from '../adapters/fs-store/index.js';
 import { ControlRoomError, type ConferenceRoundResult } from '../protocol/index.js';
 
 /**
@@ -31,7 +31,8 @@ export class JsonlConferenceTranscripts implements ConferenceTranscripts {
   async append(result: ConferenceRoundResult): Promise<void> {
     const file = fileOf(this.root, result.conferenceId);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await appendLine(file, JSON.stringify({ schema_version: TRANSCRIPT_SCHEMA_VERSION, ...result }));
+    // Every field, the writer's message included, passes the app-data scrubbing boundary on its way to disk.
+    await appendJsonLine(file, { schema_version: TRANSCRIPT_SCHEMA_VERSION, ...result });
   }
 
   async list(conferenceId: string): Promise<ConferenceRoundResult[]> {

@@ -1,12 +1,13 @@
 import type { ControlRoom, ModelFactory } from '../adapters/compose/index.js';
 import type { TurnDependencies } from '../core/loop/index.js';
+import { scrubbingModel } from '../core/secrets/index.js';
 
 type ModelsFor = TurnDependencies['modelsFor'];
 
 /**
  * The models of each agent, rebuilt when the agent's endpoint changes (the settings screen writes
  * agent-endpoints.json while the server runs). Without a factory the room's own cache is used,
- * and endpoint changes take effect after a restart.
+ * and endpoint changes take effect after a restart. Every model passes the room's scrubbing boundary.
  */
 export function createModelDirectory(room: ControlRoom, factory: ModelFactory | undefined): ModelsFor {
   if (!factory) return room.modelsFor;
@@ -17,7 +18,10 @@ export function createModelDirectory(room: ControlRoom, factory: ModelFactory | 
     const cached = cache.get(agentId);
     if (cached?.key === key) return cached.entry;
     const entry = {
-      models: { primary: factory(endpoint, endpoint.model), fallback: endpoint.fallbackModel ? factory(endpoint, endpoint.fallbackModel) : null },
+      models: {
+        primary: scrubbingModel(factory(endpoint, endpoint.model), room.scrubber),
+        fallback: endpoint.fallbackModel ? scrubbingModel(factory(endpoint, endpoint.fallbackModel), room.scrubber) : null,
+      },
       profile: endpoint.profile,
       stream: endpoint.stream,
     };

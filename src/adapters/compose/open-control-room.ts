@@ -4,7 +4,7 @@ import type { Clock, Ids, Model, TraceStore } from '../../core/ports/index.js';
 import { environmentKeyOrigin, resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
 import { TurnGate, type AgentModels, type TurnDependencies } from '../../core/loop/index.js';
 import { ReceiptLedger } from '../../core/receipts/index.js';
-import { MemorySecretVault, SecretScrubber } from '../../core/secrets/index.js';
+import { scrubbingModel, scrubbingTraceStore, type SecretScrubber } from '../../core/secrets/index.js';
 import { coreTools, renderToolCatalog, ToolRegistry, type ToolContext } from '../../core/tools/index.js';
 import { FsWorkspace, loadAgentEndpoints, loadAgents } from '../fs-workspace/index.js';
 import { JsonIssueStore } from '../json-issue-store/index.js';
@@ -12,7 +12,7 @@ import { describeTornLineRepair, JsonlAuditLog, loadReceiptKeys } from '../jsonl
 import { loadToolCatalog } from '../fs-catalog/index.js';
 import { LlamaCppModel } from '../llama-cpp-model/index.js';
 import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
-import { SecretlintScanner } from '../secretlint-scanner/index.js';
+import { processScrubber } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
 import { chatReplyValidator } from './chat-reply-validator.js';
 import { systemClock, systemIds } from '../system/index.js';
@@ -80,14 +80,15 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const catalog = await loadToolCatalog({ workspaceRoot: root, homeDir: options.homeDir === undefined ? os.homedir() : options.homeDir, schemas: registry });
   const issues = new JsonIssueStore(root, { clock });
   const auditLog = new JsonlAuditLog(root, { keys: keys.keys, now: () => clock.nowIso() });
-  const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys });
-  const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+  // One scrubbing boundary for the process: receipts, traces, app-data files and every model request.
+  const scrubber = processScrubber();
+  const ledger = new ReceiptLedger({ log: auditLog, clock, ids, keys: keys.keys, scrubber });
   // Recovery from an interrupted run, before any store writes: temporary files of dead writers in
   // every store folder (app data and the manuscript folders), then receipt lines cut off mid-append.
   const swept = await sweepStaleTempFiles(root);
   const mended = await auditLog.repairTornLines();
   await auditLog.startSeal();
-  const traces = options.traces ?? (await openSqliteTraceStore(root, { env }));
+  const traces = scrubbingTraceStore(options.traces ?? (await openSqliteTraceStore(root, { env })), scrubber);
   const memory = await openBucketMemory(root, { clock, ids, scrubber });
   const audio = openAudioLibrary(root, { env, clock, ids });
   const toolContext: ToolContext = { workspace, issues, agents };
@@ -101,8 +102,8 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
     if (!entry) {
       const endpoint = endpointFor(agentId);
       entry = {
-        primary: factory(endpoint, endpoint.model),
-        fallback: endpoint.fallbackModel ? factory(endpoint, endpoint.fallbackModel) : null,
+        primary: scrubbingModel(factory(endpoint, endpoint.model), scrubber),
+        fallback: endpoint.fallbackModel ? scrubbingModel(factory(endpoint, endpoint.fallbackModel), scrubber) : null,
         profile: endpoint.profile,
         stream: endpoint.stream,
       };

@@ -13,7 +13,7 @@ import {
   type RunStepEntry,
 } from '../../protocol/runs.js';
 import type { RunStore } from '../../core/runs/index.js';
-import { appendLine, writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
+import { appendJsonLine, writeFileAtomic, writeJsonAtomic } from '../fs-store/index.js';
 
 const RUN_FILE = 'run.json';
 const STEPS_FILE = 'steps.jsonl';
@@ -55,7 +55,7 @@ export class FsRunStore implements RunStore {
   }
 
   async appendStep(runId: string, entry: RunStepEntry): Promise<void> {
-    await appendLine(path.join(this.folder(runId), STEPS_FILE), JSON.stringify(entry));
+    await appendJsonLine(path.join(this.folder(runId), STEPS_FILE), entry);
   }
 
   async readSteps(runId: string): Promise<RunStepEntry[]> {

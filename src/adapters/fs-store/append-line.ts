@@ -1,11 +1,12 @@
 import { promises as fs } from 'node:fs';
+import { scrubAppData, scrubAppLine } from './scrub-app-data.js';
 
 /**
  * Appends one line to a JSON-lines file and flushes it. When the file does not end with a newline
  * (a crash cut the last append short), the new line starts on a line of its own, so the torn text
  * stays one unreadable line that readers skip and never swallows the record written after it.
  */
-export async function appendLine(file: string, line: string, options: { sync?: boolean } = {}): Promise<void> {
+async function appendRaw(file: string, line: string, options: { sync?: boolean }): Promise<void> {
   const handle = await fs.open(file, 'a+');
   try {
     const { size } = await handle.stat();
@@ -20,4 +21,14 @@ export async function appendLine(file: string, line: string, options: { sync?: b
   } finally {
     await handle.close();
   }
+}
+
+/** Appends one line (see `appendRaw`); a line of app data passes the scrubbing boundary first. */
+export async function appendLine(file: string, line: string, options: { sync?: boolean } = {}): Promise<void> {
+  await appendRaw(file, await scrubAppLine(file, line), options);
+}
+
+/** Appends one record as a JSON line; app data passes the scrubbing boundary first. */
+export async function appendJsonLine(file: string, value: unknown, options: { sync?: boolean } = {}): Promise<void> {
+  await appendRaw(file, JSON.stringify(await scrubAppData(file, value)), options);
 }

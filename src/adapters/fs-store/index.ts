@@ -4,4 +4,5 @@ export { sweepStaleTempFiles, processIsAlive, SWEPT_FOLDERS } from './sweep-stal
 export type { SweepOptions } from './sweep-stale-temp-files.js';
 export { temporarySibling, temporaryFileWriter } from './temporary-file-name.js';
 export { readVersionedJson } from './read-versioned-json.js';
-export { appendLine } from './append-line.js';
+export { appendJsonLine, appendLine } from './append-line.js';
+export { isScrubbedAppData, scrubAppData, scrubAppLine, scrubAppText } from './scrub-app-data.js';

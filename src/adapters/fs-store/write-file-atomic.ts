@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { scrubAppData, scrubAppText } from './scrub-app-data.js';
 import { temporarySibling } from './temporary-file-name.js';
 
 /**
@@ -7,12 +8,12 @@ import { temporarySibling } from './temporary-file-name.js';
  * temporary sibling (named after this process, see temporary-file-name.ts), flush it, then rename
  * over the target. The temporary file is removed on failure; one a kill left is swept on the next open.
  */
-export async function writeFileAtomic(filePath: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+async function replaceFile(filePath: string, content: string | Uint8Array, options: { mode?: number }): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
   const temporary = temporarySibling(filePath);
   const handle = await fs.open(temporary, 'w', options.mode ?? 0o644);
   try {
-    await handle.writeFile(data);
+    await handle.writeFile(content);
     await handle.sync();
   } catch (error) {
     await handle.close();
@@ -28,7 +29,16 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   }
 }
 
-/** Writes pretty JSON atomically, with a trailing newline. */
+/**
+ * Writes a file atomically (see `replaceFile`). Text written as app data passes the scrubbing
+ * boundary first; bytes are written as they are.
+ */
+export async function writeFileAtomic(filePath: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+  await replaceFile(filePath, typeof data === 'string' ? await scrubAppText(filePath, data) : data, options);
+}
+
+/** Writes pretty JSON atomically, with a trailing newline; app data passes the scrubbing boundary first. */
 export async function writeJsonAtomic(filePath: string, value: unknown, options: { mode?: number } = {}): Promise<void> {
-  await writeFileAtomic(filePath, `${JSON.stringify(value, null, 2)}\n`, options);
+  const clean = await scrubAppData(filePath, value);
+  await replaceFile(filePath, `${JSON.stringify(clean, null, 2)}\n`, options);
 }

@@ -1,1 +1,2 @@
 export { SecretlintScanner } from './secretlint-scanner.js';
+export { processScrubber } from './process-scrubber.js';

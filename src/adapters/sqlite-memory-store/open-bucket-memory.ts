@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Clock, Ids } from '../../core/ports/index.js';
 import { BucketMemory } from '../../core/memory/index.js';
-import { MemorySecretVault, SecretScrubber } from '../../core/secrets/index.js';
-import { SecretlintScanner } from '../secretlint-scanner/index.js';
+import type { SecretScrubber } from '../../core/secrets/index.js';
+import { processScrubber } from '../secretlint-scanner/index.js';
 import { systemClock, systemIds } from '../system/index.js';
 import { SqliteMemoryStore } from './sqlite-memory-store.js';
 
@@ -12,7 +12,7 @@ export const MEMORY_DB_PATH = '.control-room/memory/memory.db';
 export interface OpenBucketMemoryOptions {
   clock?: Clock;
   ids?: Pick<Ids, 'uuidv7'>;
-  /** The scrubber shared with the rest of the workspace (a fresh one otherwise). */
+  /** The scrubber notes pass before they are stored (the process's own by default). */
   scrubber?: SecretScrubber;
   halfLifeMs?: number;
 }
@@ -22,7 +22,7 @@ export async function openBucketMemory(workspaceRoot: string, options: OpenBucke
   const store = await SqliteMemoryStore.open(path.join(path.resolve(workspaceRoot), MEMORY_DB_PATH));
   return new BucketMemory({
     store,
-    scrubber: options.scrubber ?? new SecretScrubber(new SecretlintScanner(), new MemorySecretVault()),
+    scrubber: options.scrubber ?? processScrubber(),
     clock: options.clock ?? systemClock,
     ids: options.ids ?? systemIds,
     ...(options.halfLifeMs === undefined ? {} : { halfLifeMs: options.halfLifeMs }),

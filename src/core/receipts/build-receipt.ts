@@ -22,6 +22,8 @@ export interface RecordReceiptInput {
   inputs: Record<string, unknown>;
   /** The tool's result (or error body); stored whole, or as an excerpt when it is too large. */
   outputs?: unknown;
+  /** sha256 of the canonical JSON of the real outputs, when `outputs` had secrets scrubbed out. */
+  outputsSha256?: string;
   fileRefs?: readonly FileRef[];
 }
 
@@ -46,6 +48,7 @@ const CallerFieldsSchema = z.object(
     tool_id: true,
     status: true,
     file_refs: true,
+    outputs_sha256: true,
     timestamp: true,
   }).shape,
 );
@@ -75,6 +78,7 @@ export function buildReceipt(input: RecordReceiptInput, minted: MintedReceiptFie
     status: input.status,
     inputs: inputs as Record<string, unknown>,
     ...receiptOutputFields(input.outputs ?? null, minted.outputLimitBytes),
+    ...(input.outputsSha256 === undefined ? {} : { outputs_sha256: input.outputsSha256 }),
     file_refs: (input.fileRefs ?? []).map((ref) => ({ path: ref.path, start_line: ref.start_line, end_line: ref.end_line, sha256: ref.sha256 })),
     timestamp: minted.timestamp,
     prev_hash: minted.prevHash,

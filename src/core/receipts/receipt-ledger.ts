@@ -1,9 +1,11 @@
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
 import type { AuditLog, Clock, Ids } from '../ports/index.js';
+import type { SecretScrubber } from '../secrets/index.js';
 import { buildReceipt, type RecordReceiptInput } from './build-receipt.js';
 import type { ReceiptKeys } from './receipt-keys.js';
 import { DEFAULT_OUTPUT_LIMIT_BYTES } from './receipt-output.js';
 import { receiptHash } from './receipt-payload.js';
+import { scrubReceiptInput } from './scrub-receipt-input.js';
 import { signReceiptWithHash } from './sign-receipt.js';
 
 export interface ReceiptLedgerOptions {
@@ -15,6 +17,11 @@ export interface ReceiptLedgerOptions {
   outputLimitBytes?: number;
   /** Most receipts committed with one write (default 512). */
   maxBatch?: number;
+  /**
+   * The scrubbing boundary of receipts: inputs and outputs lose their secrets before the receipt
+   * is signed (scrubbing a signed line would break it), keeping the digest of the real outputs.
+   */
+  scrubber?: SecretScrubber;
 }
 
 interface PendingRecord {
@@ -55,6 +62,13 @@ export class ReceiptLedger {
 
   /** Builds, signs and durably appends the receipt of one tool run; resolves with the stored receipt. */
   record(input: RecordReceiptInput): Promise<ToolReceipt> {
+    const scrubber = this.options.scrubber;
+    if (scrubber === undefined) return this.enqueue(input);
+    return scrubReceiptInput(input, scrubber).then((clean) => this.enqueue(clean));
+  }
+
+  /** Queues a receipt whose inputs and outputs may be stored as they are. */
+  private enqueue(input: RecordReceiptInput): Promise<ToolReceipt> {
     return new Promise<ToolReceipt>((resolve, reject) => {
       const queue = this.queues.get(input.sessionId);
       if (queue) {

@@ -1,6 +1,7 @@
 import { isControlRoomError, type FileRef, type ReceiptStatus } from '../../protocol/index.js';
 import type { Clock } from '../ports/index.js';
 import type { ReceiptLedger } from '../receipts/index.js';
+import { outputsDigest } from '../receipts/scrub-receipt-input.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/index.js';
 
@@ -64,7 +65,8 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
     }
   }
   const scrubbedInputs = deps.scrubber ? (await deps.scrubber.scrubValue(args)).value : args;
-  const scrubbedResult = deps.scrubber ? (await deps.scrubber.scrubValue(result)).value : result;
+  const scrubbed = deps.scrubber ? await deps.scrubber.scrubValue(result) : { value: result, refs: [] };
+  const scrubbedResult = scrubbed.value;
   const receipt = await deps.ledger.record({
     sessionId: scope.sessionId,
     turnId: scope.turnId,
@@ -75,6 +77,8 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
     status,
     inputs: scrubbedInputs,
     outputs: scrubbedResult,
+    // The receipt keeps the digest of what the tool really returned, never its secrets.
+    ...(scrubbed.refs.length > 0 ? { outputsSha256: outputsDigest(result) } : {}),
     fileRefs,
   });
   return {

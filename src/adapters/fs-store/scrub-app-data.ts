@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { processScrubber } from '../secretlint-scanner/index.js';
+
+/** The workspace's app-data folder: everything the product writes for itself lives under it. */
+const APP_DATA = '.control-room';
+/**
+ * App-data folders written verbatim: `audit/` holds signed receipts, scrubbed by the ledger before
+ * they are signed (scrubbing after would break their signatures), and the keys; `agents/` is the
+ * writer's own configuration, whose endpoint file must keep the API key the writer saved.
+ */
+const VERBATIM = new Set(['audit', 'agents']);
+
+/** Whether a file is app data that passes the scrubbing boundary before it is written. */
+export function isScrubbedAppData(filePath: string): boolean {
+  const parts = path.resolve(filePath).split(path.sep);
+  const at = parts.lastIndexOf(APP_DATA);
+  return at !== -1 && at < parts.length - 1 && !VERBATIM.has(parts[at + 1] ?? '');
+}
+
+/**
+ * The scrubbing boundary of app data at rest: a value about to be written under `.control-room/`
+ * has every secret replaced by its `secret_ref`. Free text gets the named rules and the entropy
+ * check; a field that is one token (an id, a token the product minted, encoded bytes) gets the
+ * named rules only. Other files come back unchanged.
+ */
+export async function scrubAppData<T>(filePath: string, value: T): Promise<T> {
+  if (!isScrubbedAppData(filePath)) return value;
+  return (await processScrubber().scrubValue(value, { entropy: 'free-text' })).value;
+}
+
+/**
+ * The same boundary for one line of a JSON-lines file: a JSON line is scrubbed value by value
+ * (and kept byte for byte when it holds no secret), any other line as text.
+ */
+export async function scrubAppLine(filePath: string, line: string): Promise<string> {
+  if (!isScrubbedAppData(filePath)) return line;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return (await processScrubber().scrub(line)).text;
+  }
+  const { value, refs } = await processScrubber().scrubValue(parsed, { entropy: 'free-text' });
+  return refs.length === 0 ? line : JSON.stringify(value);
+}
+
+/** The same boundary for a text file written under `.control-room/` (the canon index, notes). */
+export async function scrubAppText(filePath: string, text: string): Promise<string> {
+  if (!isScrubbedAppData(filePath)) return text;
+  return (await processScrubber().scrub(text)).text;
+}
