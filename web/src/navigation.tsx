@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 
-export const WORK_TABS = ['conference', 'chat', 'issues', 'devtools', 'models'] as const;
+export const WORK_TABS = ['conference', 'chat', 'changes', 'issues', 'runs', 'canon', 'memory', 'pictures', 'audio', 'models', 'devtools'] as const;
 export type WorkTab = (typeof WORK_TABS)[number];
 
 export interface ReaderTarget {
@@ -20,6 +20,8 @@ export interface Navigation {
   showTrace: (roundId: string) => void;
   showIssue: (issueId: string) => void;
   showSession: (sessionId: string) => void;
+  /** Every file path the workspace has, so texts can link the ones they name. */
+  knownPaths: readonly string[];
 }
 
 export const NavigationContext = createContext<Navigation | null>(null);

@@ -129,6 +129,8 @@ export function registerTaskRoutes(app: ServerApp, context: TaskRouteContext): v
     const body = c.req.valid('json');
     const outcome = await executeTask(body.goal, serverTaskDependencies(context), {
       channel: 'ui',
+      // A client that hangs up (the web app's Stop) cancels the planner's and actor's model calls.
+      signal: c.req.raw.signal,
       ...(body.conversationId ? { conversationId: body.conversationId } : {}),
       ...(body.state ? { state: body.state } : {}),
     });

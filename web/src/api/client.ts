@@ -7,6 +7,25 @@ import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
 import type {
   Agent,
+  AudioArtifact,
+  BookTimeline,
+  CanonFact,
+  CanonIndexStatus,
+  ChatSessionSummary,
+  ChatTranscriptTurn,
+  ConfirmationListing,
+  ContextPackage,
+  ListedIssue,
+  MemoryBucket,
+  MemoryItem,
+  RecipeSummary,
+  RunRecord,
+  RunStepEntry,
+  TaskChanges,
+  TaskOutcome,
+  TaskRecord,
+  ToolRun,
+  UndoOutcome,
   AuditKeyInfo,
   AuditVerifyReport,
   ChatResult,
@@ -106,8 +125,63 @@ export const api = {
   chat: (body: ChatRequest, handlers: ChatHandlers, signal?: AbortSignal) =>
     stream('/api/ai/chat', { ...body, stream: true }, (name, payload) => dispatchChat(name, payload, handlers), signal),
 
-  issues: (status: 'open' | 'closed' | 'all' = 'all') => request<{ issues: Issue[] }>(`/api/issues?status=${status}`).then((body) => body.issues),
+  issues: (status: 'open' | 'closed' | 'all' = 'all') => request<{ issues: ListedIssue[] }>(`/api/issues?status=${status}`).then((body) => body.issues),
   issue: (id: string) => request<IssueDetail>(`/api/issues/${segment(id)}`),
+  /** Closes (a signed, undoable command) or reopens an issue. */
+  /** Marks the continuity finding behind an issue as intentional: not raised again for the same lines. */
+  markIntentional: (id: string) => send<{ issue: ListedIssue }>('POST', `/api/issues/${segment(id)}/intentional`),
+  setIssueStatus: (id: string, status: Issue['status']) => send<{ issue: ListedIssue; task: TaskOutcome | null }>('POST', `/api/issues/${segment(id)}/status`, { status }),
+
+  /** The finished turns of a 1:1 chat session, for the conversation after a reload. */
+  chatSessions: (agentId?: string) =>
+    request<{ sessions: ChatSessionSummary[] }>(`/api/chat/sessions${agentId ? `?agent=${segment(agentId)}` : ''}`).then((body) => body.sessions),
+  chatSession: (sessionId: string) => request<{ turns: ChatTranscriptTurn[] }>(`/api/chat/sessions/${segment(sessionId)}`).then((body) => body.turns),
+
+  /** Asks for a change: the planner and actor propose it, the level decides whether it waits for confirmation. */
+  executeTask: (goal: string, signal?: AbortSignal) => request<TaskOutcome>('/api/ai/task/execute', { method: 'POST', body: JSON.stringify({ goal }), ...(signal ? { signal } : {}) }),
+  tasks: (limit = 100) => request<{ tasks: TaskRecord[] }>(`/api/tasks?limit=${limit}`).then((body) => body.tasks),
+  task: (id: string) => request<TaskRecord>(`/api/tasks/${segment(id)}`),
+  taskChanges: (id: string) => request<TaskChanges>(`/api/tasks/${segment(id)}/changes`),
+  undoTask: (id: string) => send<UndoOutcome>('POST', `/api/tasks/${segment(id)}/undo`),
+  confirmations: (status: 'pending' | 'confirmed' | 'refused' | 'all' = 'pending') =>
+    request<{ confirmations: ConfirmationListing[] }>(`/api/confirmations?status=${status}`).then((body) => body.confirmations),
+  /** One answer to a confirmation; the second acceptance of a level-4 change carries the step token of the first. */
+  answerConfirmation: (id: string, answer: { accept: boolean; stepToken?: string; requestId?: string }) => send<TaskOutcome>('POST', `/api/confirmations/${segment(id)}`, answer),
+
+  memoryBuckets: () => request<{ buckets: MemoryBucket[] }>('/api/memory/buckets').then((body) => body.buckets),
+  memoryPackage: (bucketId: string) => request<ContextPackage>(`/api/memory/${segment(bucketId)}`),
+  searchMemory: (query: string, bucketId?: string) =>
+    request<{ hits: Array<{ item: MemoryItem; matched_terms: string[] }> }>(`/api/memory/search?q=${segment(query)}${bucketId ? `&bucket=${segment(bucketId)}` : ''}`).then((body) => body.hits),
+  remember: (bucketId: string, content: string, pinned: boolean) => send<{ item: MemoryItem }>('POST', `/api/memory/${segment(bucketId)}/items`, { content, pinned }),
+  pinMemory: (itemId: string, pinned: boolean) => send<{ item: MemoryItem }>('POST', `/api/memory/items/${segment(itemId)}/pin`, { pinned }),
+
+  canonStatus: () => request<CanonIndexStatus>('/api/canon/index/status'),
+  canonFacts: () => request<{ facts: CanonFact[] }>('/api/canon/facts').then((body) => body.facts),
+  /** Asks to rebuild the canon index: a level-3 command, so it answers with the confirmation to give. */
+  rebuildCanon: (mode: 'auto' | 'model' | 'deterministic' = 'auto') => send<TaskOutcome>('POST', '/api/canon/index', { mode }),
+
+  recipes: () => request<{ recipes: RecipeSummary[] }>('/api/recipes').then((body) => body.recipes),
+  runs: () => request<{ runs: RunRecord[] }>('/api/runs').then((body) => body.runs),
+  run: (id: string) => request<{ run: RunRecord; steps: RunStepEntry[] }>(`/api/runs/${segment(id)}`),
+  runSteps: (id: string) => request<{ steps: RunStepEntry[] }>(`/api/runs/${segment(id)}/steps`).then((body) => body.steps),
+  startRun: (recipe: string, args: Record<string, unknown> = {}) => send<{ run: RunRecord }>('POST', '/api/runs', { recipe, args }).then((body) => body.run),
+  cancelRun: (id: string) => send<{ run: RunRecord }>('POST', `/api/runs/${segment(id)}/cancel`).then((body) => body.run),
+
+  audioClips: () => request<{ clips: AudioArtifact[] }>('/api/audio').then((body) => body.clips),
+  /** Uploads a clip as its raw bytes (the server reads the format from them). */
+  uploadAudio: (file: Blob) =>
+    request<{ artifact: AudioArtifact }>('/api/audio', {
+      method: 'POST',
+      body: file,
+      headers: { 'content-type': file.type && file.type.startsWith('audio/') ? file.type : 'application/octet-stream' },
+    }).then((body) => body.artifact),
+  pinAudio: (id: string, pinned: boolean) => send<{ artifact: AudioArtifact }>('POST', `/api/audio/${segment(id)}/pin`, { pinned }).then((body) => body.artifact),
+  audioUrl: (id: string) => `/api/audio/${segment(id)}/content`,
+
+  /** Runs one writing tool (with a signed receipt in the session). */
+  runTool: <T = Record<string, unknown>>(toolId: string, args: Record<string, unknown>, sessionId?: string) =>
+    send<ToolRun<T>>('POST', `/api/tools/${segment(toolId)}/run`, { args, ...(sessionId ? { sessionId } : {}) }),
+  timeline: () => request<BookTimeline>('/api/story/timeline'),
 
   sessions: () => request<{ sessions: string[] }>('/api/audit/sessions').then((body) => body.sessions),
   receipts: (sessionId: string) =>

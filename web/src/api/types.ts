@@ -20,6 +20,14 @@ import type {
   VfsNode,
   VfsTree,
 } from '../../../src/protocol/index.js';
+import type { AudioArtifact } from '../../../src/protocol/audio.js';
+import type { ConfirmationListing } from '../../../src/protocol/auth.js';
+import type { CanonFact, CanonIndexStatus } from '../../../src/protocol/canon.js';
+import type { MemoryItemRecord } from '../../../src/protocol/memory.js';
+import type { RecipeOrigin, RunRecord, RunStepEntry } from '../../../src/protocol/runs.js';
+import type { Envelope, TaskOutcome, TaskRecord, TaskStatus } from '../../../src/protocol/tasks.js';
+
+export type { AudioArtifact, CanonFact, CanonIndexStatus, ConfirmationListing, Envelope, RunRecord, RunStepEntry, TaskOutcome, TaskRecord, TaskStatus };
 
 export type {
   Agent,
@@ -122,4 +130,113 @@ export interface Telemetry {
 export interface TraceRound {
   round: RoundHeader;
   events: RoundEvent[];
+}
+
+/** An issue as listed: plus a readable headline (an archived round's question). */
+export type ListedIssue = Issue & { headline: string };
+
+/** One file a task would touch or touched, with its text before and after. */
+export interface TaskFileChange {
+  index: number;
+  op: 'file.write' | 'file.patch' | 'file.delete';
+  path: string;
+  state: 'pending' | 'applied' | 'changed_since' | 'undone' | 'not_run';
+  before: string | null;
+  after: string | null;
+  binary: boolean;
+  problem: string | null;
+}
+
+export interface TaskChanges {
+  taskId: string;
+  status: TaskStatus;
+  files: TaskFileChange[];
+}
+
+export interface UndoOutcome {
+  status: 'undone';
+  taskId: string;
+  reversed: Array<{ index: number; op: string; path: string | null; issueId: string | null; receiptId: string }>;
+  receipts: string[];
+  traceRoundId: string;
+}
+
+export interface ChatSessionSummary {
+  sessionId: string;
+  agentId: string;
+  turns: number;
+  firstMessage: string;
+  startedAt: string;
+  updatedAt: string;
+}
+
+export interface ChatTranscriptTurn {
+  sessionId: string;
+  agentId: string;
+  message: string;
+  at: string;
+  result: ChatResult;
+}
+
+/** A memory note with its ranking. */
+export type MemoryItem = MemoryItemRecord & { reference_score: number; recency: number; score: number };
+
+export interface MemoryBucket {
+  bucket_id: string;
+  item_count: number;
+  pinned_count: number;
+  last_updated: string;
+  register_summary: string;
+}
+
+export interface ContextPackage {
+  bucket_id: string;
+  register_summary: string;
+  short_context: string;
+  long_context: string | null;
+  items: MemoryItem[];
+  item_count: number;
+  last_updated: string | null;
+}
+
+export interface RecipeSummary {
+  id: string;
+  name: string;
+  description: string;
+  origin: RecipeOrigin;
+  file: string;
+  steps: number;
+}
+
+export interface ToolRun<T = Record<string, unknown>> {
+  tool: string;
+  status: string;
+  receiptId: string;
+  sessionId: string;
+  result: T;
+}
+
+export interface TimelineMark {
+  source: 'outline' | 'front_matter' | 'prose' | 'timeline_note';
+  day: number;
+  part: string | null;
+  text: string;
+  path: string;
+  line: number;
+}
+
+export interface TimelineChapter {
+  position: number;
+  path: string;
+  title: string;
+  day: number | null;
+  part: string | null;
+  marks: TimelineMark[];
+  conflict: boolean;
+  goesBack: boolean;
+}
+
+export interface BookTimeline {
+  chapters: TimelineChapter[];
+  lastDay: number;
 }

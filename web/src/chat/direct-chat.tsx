@@ -1,12 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api/index.js';
 import { describeError } from '../api/index.js';
-import type { Agent } from '../api/index.js';
+import type { Agent, ChatTranscriptTurn } from '../api/index.js';
 import { Composer } from '../common/index.js';
 import { ChatReply } from './chat-reply.js';
 import type { ChatTurn, Conversation } from './chat-turn.js';
 
-/** A 1:1 conversation with one agent, streamed as it answers. */
+/** Which session each agent's chat shows, kept in the browser so a reload reopens it (`new`: a fresh chat). */
+const sessionKey = (agentId: string): string => `control-room.chat.${agentId}`;
+const NEW_CHAT = 'new';
+
+function restoredTurn(turn: ChatTranscriptTurn, id: number): ChatTurn {
+  return {
+    id,
+    agentId: turn.agentId,
+    message: turn.message,
+    text: turn.result.content,
+    status: 'done',
+    receipts: turn.result.receipts,
+    rejections: turn.result.rejections.map((rejection) => rejection.code),
+    result: turn.result,
+    error: null,
+  };
+}
+
+/** A 1:1 conversation with one agent, streamed as it answers; the server keeps it, so a reload shows it again. */
 export function DirectChat({ agents }: { agents: Agent[] }) {
   const [agentId, setAgentId] = useState('chief');
   const [conversations, setConversations] = useState<Record<string, Conversation>>({});
@@ -18,7 +36,38 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
   const agent = agents.find((candidate) => candidate.id === agentId);
   const lastTurn = conversation.turns.at(-1);
 
+  const [loading, setLoading] = useState<string | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
+
+  // The agent's last conversation, from the server: the session this browser last used, else the newest one.
+  useEffect(() => {
+    if (conversations[agentId]) return;
+    let current = true;
+    const stored = window.localStorage.getItem(sessionKey(agentId));
+    if (stored === NEW_CHAT) {
+      setConversations((existing) => ({ ...existing, [agentId]: existing[agentId] ?? { sessionId: null, turns: [] } }));
+      return;
+    }
+    setLoading(agentId);
+    const sessionId = stored ? Promise.resolve(stored) : api.chatSessions(agentId).then((sessions) => sessions[0]?.sessionId ?? null);
+    sessionId
+      .then(async (id) => (id ? { id, turns: await api.chatSession(id).catch(() => []) } : null))
+      .then(
+        (found) => {
+          if (!current) return;
+          const turns = (found?.turns ?? []).map((turn) => {
+            serial.current += 1;
+            return restoredTurn(turn, serial.current);
+          });
+          setConversations((existing) => ({ ...existing, [agentId]: existing[agentId] ?? { sessionId: turns.length > 0 ? found!.id : null, turns } }));
+        },
+        () => current && setConversations((existing) => ({ ...existing, [agentId]: existing[agentId] ?? { sessionId: null, turns: [] } })),
+      )
+      .finally(() => current && setLoading(null));
+    return () => {
+      current = false;
+    };
+  }, [agentId, conversations]);
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
   }, [conversation.turns.length, lastTurn?.text.length, lastTurn?.status]);
@@ -45,6 +94,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
     const controller = new AbortController();
     abortRef.current = controller;
     setSending(true);
+    let finished = false;
     try {
       await api.chat(
         { message, agentId: forAgent, ...(sessionId ? { sessionId } : {}) },
@@ -52,18 +102,24 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
           onDelta: (text) => update(forAgent, id, (current) => ({ ...current, text: current.text + text })),
           onReceipt: (receiptId) => update(forAgent, id, (current) => ({ ...current, receipts: [...current.receipts, receiptId] })),
           onRejection: (code) => update(forAgent, id, (current) => ({ ...current, rejections: [...current.rejections, code] })),
-          onDone: (result) =>
-            update(forAgent, id, (current) => ({ ...current, status: 'done', text: result.content, result }), result.sessionId),
+          onDone: (result) => {
+            finished = true;
+            if (result.sessionId) window.localStorage.setItem(sessionKey(forAgent), result.sessionId);
+            update(forAgent, id, (current) => ({ ...current, status: 'done', text: result.content, result }), result.sessionId);
+          },
         },
         controller.signal,
       );
-      update(forAgent, id, (current) => (current.status === 'streaming' ? { ...current, status: 'failed', error: 'The answer stopped before it was complete.' } : current));
+      if (!finished) update(forAgent, id, (current) => ({ ...current, status: 'failed', error: 'The answer stopped before it was complete. Your message is back in the box.' }));
+      return finished;
     } catch (error) {
-      update(forAgent, id, (current) => ({ ...current, status: 'failed', error: describeError(error) }));
+      const stopped = controller.signal.aborted;
+      update(forAgent, id, (current) => ({ ...current, status: 'failed', error: stopped ? 'Stopped: you stopped this answer; your message is back in the box.' : `${describeError(error)} Your message is back in the box.` }));
+      // A failed or stopped message goes back to the box, so nothing the writer typed is lost.
+      return false;
     } finally {
       setSending(false);
     }
-    return true;
   };
 
   return (
@@ -80,13 +136,22 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
           </select>
         </label>
         {conversation.turns.length > 0 ? (
-          <button type="button" className="link-button" disabled={sending} onClick={() => setConversations((current) => ({ ...current, [agentId]: { sessionId: null, turns: [] } }))}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={sending}
+            onClick={() => {
+              window.localStorage.setItem(sessionKey(agentId), NEW_CHAT);
+              setConversations((current) => ({ ...current, [agentId]: { sessionId: null, turns: [] } }));
+            }}
+          >
             New chat
           </button>
         ) : null}
       </div>
       <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat">
-        {conversation.turns.length === 0 ? (
+        {loading === agentId ? <p className="hint">Opening the last conversation…</p> : null}
+        {conversation.turns.length === 0 && loading !== agentId ? (
           <p className="hint chat-empty">
             Ask {agent?.name ?? 'an agent'} anything about the manuscript. Answers that state facts cite the lines they rest on.
           </p>
@@ -102,7 +167,13 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
         ))}
         <div ref={endRef} />
       </section>
-      <Composer label={`Message to ${agent?.name ?? 'the agent'}`} placeholder={`Ask ${agent?.name ?? 'the agent'}…`} sending={sending} onSend={send} />
+      <Composer
+        label={`Message to ${agent?.name ?? 'the agent'}`}
+        placeholder={`Ask ${agent?.name ?? 'the agent'}…`}
+        sending={sending}
+        onSend={send}
+        onStop={() => abortRef.current?.abort()}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 export { Pill, ShortId, VerifiedBadge } from './badges.js';
 export { CitationChip } from './citation-chip.js';
-export { Composer } from './composer.js';
+export { Composer, MESSAGE_LIMIT } from './composer.js';
+export { FileRefText } from './file-ref-text.js';
+export { WordDiff } from './word-diff.js';
 export { JsonView } from './json-view.js';
 export { LoadError, Notice } from './notice.js';
 export { ReceiptList } from './receipt-list.js';

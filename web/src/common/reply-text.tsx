@@ -1,61 +1,42 @@
-import type { ReactNode } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 
-/** `**bold**`, `*emphasis*` and `code` inside a line; everything else stays plain text. */
-function inline(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*\n]+\*\*|`[^`\n]+`|\*[^*\s][^*\n]*\*)/g).map((part, index) => {
-    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return <strong key={index}>{part.slice(2, -2)}</strong>;
-    if (part.startsWith('`') && part.endsWith('`') && part.length > 2) return <code key={index}>{part.slice(1, -1)}</code>;
-    if (part.startsWith('*') && part.endsWith('*') && part.length > 2) return <em key={index}>{part.slice(1, -1)}</em>;
-    return part;
-  });
-}
+/** Links open outside the app, never with its page as their opener; only web and mail links stay links. */
+const SAFE_LINK = /^(https?:|mailto:)/i;
 
-const BULLET = /^\s*[-*•]\s+/;
-const NUMBERED = /^\s*\d+[.)]\s+/;
-
-/** A run of lines as a list when every line is an item, otherwise as a paragraph. */
-function Block({ lines }: { lines: string[] }) {
-  if (lines.every((line) => BULLET.test(line))) {
-    return <ul>{lines.map((line, index) => <li key={index}>{inline(line.replace(BULLET, ''))}</li>)}</ul>;
-  }
-  if (lines.every((line) => NUMBERED.test(line))) {
-    return <ol>{lines.map((line, index) => <li key={index}>{inline(line.replace(NUMBERED, ''))}</li>)}</ol>;
-  }
-  return (
-    <p>
-      {lines.map((line, index) => (
-        <span key={index}>
-          {index > 0 ? <br /> : null}
-          {inline(line)}
-        </span>
-      ))}
-    </p>
-  );
-}
+const components: Components = {
+  a: ({ href, children }) =>
+    href && SAFE_LINK.test(href) ? (
+      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+        {children}
+      </a>
+    ) : (
+      <span>{children}</span>
+    ),
+  // A reply never loads anything: an image is shown as its description.
+  img: ({ alt }) => <span className="reply-image">[{alt || 'image'}]</span>,
+  // Headings inside a reply stay small, below the page's own headings.
+  h1: ({ children }) => <p className="reply-heading">{children}</p>,
+  h2: ({ children }) => <p className="reply-heading">{children}</p>,
+  h3: ({ children }) => <p className="reply-heading">{children}</p>,
+  table: ({ children }) => (
+    <div className="reply-table">
+      <table>{children}</table>
+    </div>
+  ),
+};
 
 /**
- * An agent's reply, readable: paragraphs, simple lists and emphasis. Nothing is interpreted as
- * HTML, so a reply can never inject markup.
+ * An agent's reply rendered as Markdown (paragraphs, lists, emphasis, code, tables). Raw HTML in
+ * the reply is shown as text, never interpreted, so a reply can never inject markup; links to
+ * anything but the web or mail are plain text and images are never fetched.
  */
 export function ReplyText({ text }: { text: string }) {
-  const blocks: string[][] = [];
-  let current: string[] = [];
-  const isItem = (line: string): boolean => BULLET.test(line) || NUMBERED.test(line);
-  for (const line of text.split('\n')) {
-    // A blank line ends a block; so does a switch between list items and plain lines.
-    const switches = current.length > 0 && isItem(line) !== isItem(current[0]!);
-    if (line.trim() === '' || switches) {
-      if (current.length > 0) blocks.push(current);
-      current = [];
-    }
-    if (line.trim() !== '') current.push(line);
-  }
-  if (current.length > 0) blocks.push(current);
   return (
     <div className="reply-text">
-      {blocks.map((lines, index) => (
-        <Block key={index} lines={lines} />
-      ))}
+      <Markdown remarkPlugins={[remarkGfm]} skipHtml={false} components={components} urlTransform={(url) => (SAFE_LINK.test(url) ? url : '')}>
+        {text}
+      </Markdown>
     </div>
   );
 }

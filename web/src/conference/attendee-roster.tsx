@@ -1,4 +1,8 @@
 import { useState } from 'react';
+
+/** Small screens start with a compact roster (names and card states), so the chat keeps its room. */
+const COMPACT_QUERY = '(max-width: 900px), (max-height: 760px)';
+const startsCompact = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_QUERY).matches;
 import type { Agent, CardState } from '../api/index.js';
 import { AttendeeCard } from './attendee-card.js';
 import { CHIEF_ID } from './conference-state.js';
@@ -19,6 +23,7 @@ const unknownAgent = (id: string): Agent => ({ id, name: id, role: '', order: 0,
 /** Who is in the room, with their card states; the Chief has no controls (never removed or muted). */
 export function AttendeeRoster({ attendees, agents, cards, busy, onToggleMute, onRemove, onInvite, onLeave }: AttendeeRosterProps) {
   const [invitee, setInvitee] = useState('');
+  const [compact, setCompact] = useState(startsCompact);
   const byId = new Map(agents.map((agent) => [agent.id, agent]));
   const cardOf = (agentId: string): CardState => {
     if (agentId === CHIEF_ID) return 'Moderator';
@@ -31,19 +36,24 @@ export function AttendeeRoster({ attendees, agents, cards, busy, onToggleMute, o
     <section className="attendees" aria-label="Attendees">
       <div className="attendees-header">
         <h3>In the room</h3>
-        <button type="button" className="link-button" onClick={onLeave} disabled={busy}>
-          New conference
-        </button>
+        <span className="attendees-actions">
+          <button type="button" className="link-button" aria-expanded={!compact} onClick={() => setCompact((value) => !value)}>
+            {compact ? 'Manage attendees' : 'Compact view'}
+          </button>
+          <button type="button" className="link-button" onClick={onLeave} disabled={busy}>
+            New conference
+          </button>
+        </span>
       </div>
-      <ul className="agent-cards">
+      <ul className={compact ? 'agent-cards agent-cards-compact' : 'agent-cards'}>
         {attendees.map((agentId) => {
           const agent = byId.get(agentId) ?? unknownAgent(agentId);
           const card = cardOf(agentId);
-          const controls = agentId === CHIEF_ID ? {} : { onToggleMute: () => onToggleMute(agent, card !== 'Muted'), onRemove: () => onRemove(agentId) };
+          const controls = agentId === CHIEF_ID || compact ? {} : { onToggleMute: () => onToggleMute(agent, card !== 'Muted'), onRemove: () => onRemove(agentId) };
           return <AttendeeCard key={agentId} agent={agent} state={card} busy={busy} {...controls} />;
         })}
       </ul>
-      {absent.length > 0 ? (
+      {absent.length > 0 && !compact ? (
         <form
           className="invite"
           onSubmit={(event) => {

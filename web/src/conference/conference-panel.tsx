@@ -106,10 +106,12 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         },
         controller.signal,
       );
-      if (!finished) dispatch({ type: 'round-failed', error: 'The server closed the stream before the round finished.' });
-      return true;
+      if (!finished) dispatch({ type: 'round-failed', error: 'The server closed the stream before the round finished. Your message is back in the box.' });
+      return finished;
     } catch (error) {
-      dispatch({ type: 'round-failed', error: describeError(error) });
+      // A stopped or failed round's message goes back to the box, so nothing the writer typed is lost.
+      const stopped = controller.signal.aborted;
+      dispatch({ type: 'round-failed', error: stopped ? 'Stopped: the round was cancelled and nothing was archived; your message is back in the box.' : `${describeError(error)} Your message is back in the box.` });
       return false;
     } finally {
       setSending(false);
@@ -152,7 +154,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         ))}
         <div ref={chatEndRef} />
       </section>
-      <Composer label="Message to the room" placeholder="Ask the room…" sending={sending} onSend={sendMessage} />
+      <Composer label="Message to the room" placeholder="Ask the room…" sending={sending} onSend={sendMessage} onStop={() => abortRef.current?.abort()} />
     </div>
   );
 }

@@ -1,25 +1,42 @@
 import { useState } from 'react';
-import { api } from '../api/index.js';
-import { Pill } from '../common/index.js';
-import { LoadError } from '../common/index.js';
-import { ReceiptList } from '../common/index.js';
+import { api, describeError } from '../api/index.js';
+import type { Issue } from '../api/index.js';
+import { LoadError, Notice, Pill, ReceiptList } from '../common/index.js';
 import { useAsync } from '../use-async.js';
 import { IssueBody } from './issue-body.js';
+import { IntentionalButton, findingOf } from './intentional-button.js';
 
 type StatusFilter = 'all' | 'open' | 'closed';
 
 function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => void }) {
-  const detail = useAsync(() => api.issue(issueId), [issueId]);
+  const [serial, setSerial] = useState(0);
+  const detail = useAsync(() => api.issue(issueId), [issueId, serial]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const issue = detail.data?.issue;
+  const setStatus = async (status: Issue['status']): Promise<void> => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api.setIssueStatus(issueId, status);
+      setSerial((value) => value + 1);
+    } catch (error) {
+      setProblem(describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const question = issue ? /^\*\*Writer:\*\* (.+)$/m.exec(issue.body)?.[1] ?? null : null;
   return (
-    <article className="issue-detail" data-testid="issue-detail" aria-label={issue?.title ?? 'Issue'}>
+    <article className="issue-detail" data-testid="issue-detail" data-status={issue?.status} aria-label={issue?.title ?? 'Issue'}>
       <button type="button" className="link-button" onClick={onBack}>
         ← All issues
       </button>
       <LoadError error={detail.error} />
       {issue ? (
         <>
-          <h3 className="issue-title">{issue.title}</h3>
+          <h3 className="issue-title">{question ?? issue.title}</h3>
+          {question ? <p className="hint issue-subtitle">{issue.title}</p> : null}
           <div className="issue-facts">
             <Pill tone={issue.status === 'open' ? 'info' : 'neutral'}>{issue.status}</Pill>
             <Pill>{issue.priority}</Pill>
@@ -28,6 +45,19 @@ function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => v
             ))}
             <span className="hint">Filed {new Date(issue.createdAt).toLocaleString()}</span>
           </div>
+          <div className="button-row">
+            {issue.status === 'open' ? (
+              <button type="button" className="small-button" disabled={busy} onClick={() => void setStatus('closed')}>
+                Close issue
+              </button>
+            ) : (
+              <button type="button" className="small-button" disabled={busy} onClick={() => void setStatus('open')}>
+                Reopen issue
+              </button>
+            )}
+            {findingOf(issue) ? <IntentionalButton issue={issue} onMarked={() => setSerial((value) => value + 1)} /> : null}
+          </div>
+          {problem ? <Notice tone="bad" title="Not changed">{problem}</Notice> : null}
           <IssueBody text={issue.body} />
           <h4>Linked receipts</h4>
           <ReceiptList receipts={detail.data?.receipts ?? []} empty="No receipts are linked to this issue." />
@@ -37,7 +67,7 @@ function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => v
   );
 }
 
-/** The room's issues, archived conference turns included ("Conference … — Turn n"), with their receipts. */
+/** The room's issues, archived conference turns included (titled by the round's question), with their receipts. */
 export function IssuesPanel({ selected, onSelect }: { selected: string | null; onSelect: (issueId: string | null) => void }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const issues = useAsync(() => api.issues(status), [status, selected]);
@@ -62,8 +92,9 @@ export function IssuesPanel({ selected, onSelect }: { selected: string | null; o
       <ul className="issue-list" aria-label="Issues">
         {(issues.data ?? []).map((issue) => (
           <li key={issue.id}>
-            <button type="button" className="issue-row" data-testid={`issue-${issue.id}`} onClick={() => onSelect(issue.id)}>
-              <span className="issue-row-title">{issue.title}</span>
+            <button type="button" className="issue-row" data-testid={`issue-${issue.id}`} data-status={issue.status} onClick={() => onSelect(issue.id)}>
+              <span className="issue-row-title">{issue.headline}</span>
+              {issue.headline !== issue.title ? <span className="issue-row-sub">{issue.title}</span> : null}
               <span className="issue-row-facts">
                 <Pill tone={issue.status === 'open' ? 'info' : 'neutral'}>{issue.status}</Pill>
                 {issue.receiptIds.length > 0 ? (

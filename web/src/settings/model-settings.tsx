@@ -5,6 +5,9 @@ import type { Agent, ModelSetting, ModelSettings } from '../api/index.js';
 import { Pill } from '../common/index.js';
 import { LoadError, Notice } from '../common/index.js';
 import { useAsync } from '../use-async.js';
+import { ModelDiscovery, useDiscoveredModels } from './model-discovery.js';
+
+const MODEL_CHOICES_ID = 'discovered-model-choices';
 
 interface Draft {
   baseUrl: string;
@@ -26,7 +29,7 @@ function SettingRow({ setting, agent, saving, onSave }: { setting: ModelSetting;
             <input aria-label={`Base URL for ${name}`} value={draft.baseUrl} onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })} />
           </td>
           <td>
-            <input aria-label={`Model for ${name}`} value={draft.model} onChange={(event) => setDraft({ ...draft, model: event.target.value })} />
+            <input aria-label={`Model for ${name}`} list={MODEL_CHOICES_ID} value={draft.model} onChange={(event) => setDraft({ ...draft, model: event.target.value })} />
           </td>
         </>
       ) : (
@@ -75,6 +78,7 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
   const [problem, setProblem] = useState<string | null>(null);
   const data = saved ?? settings.data;
   const byId = new Map(agents.map((agent) => [agent.id, agent]));
+  const discoveredModels = useDiscoveredModels();
 
   const save = (agentId: string, draft: Draft): void => {
     setSaving(true);
@@ -108,6 +112,12 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
       </div>
       <LoadError error={settings.error} />
       {problem ? <Notice tone="bad" title="Not saved">{problem}</Notice> : null}
+      <ModelDiscovery settings={data} onSaved={setSaved} />
+      <datalist id={MODEL_CHOICES_ID}>
+        {discoveredModels.map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
       {data ? (
         <table className="data-table settings-table">
           <caption>Models by agent</caption>

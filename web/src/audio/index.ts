@@ -1,0 +1,1 @@
+export { AudioPanel } from './audio-panel.js';

@@ -1,0 +1,1 @@
+export { CanonPanel } from './canon-panel.js';

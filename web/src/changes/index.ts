@@ -1,0 +1,2 @@
+export { ChangesPanel } from './changes-panel.js';
+export { TaskReview } from './task-review.js';

@@ -1,0 +1,1 @@
+export { PicturesPanel } from './pictures-panel.js';

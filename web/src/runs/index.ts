@@ -1,0 +1,1 @@
+export { RunsPanel } from './runs-panel.js';
