@@ -19,6 +19,55 @@ import { startControlRoom, type RunningServer } from './helpers/control-room-ser
 
 const REBOUND_NAME = 'rebound-novel.test';
 
+/**
+ * What the page runs: every way a page can reach another origin, each settled to a short outcome
+ * ("failed: TypeError", "answered opaque 0", "refused", …). Plain browser JavaScript.
+ */
+const ATTACK_SCRIPT = String.raw`
+window.runAttacks = async (target) => {
+  const settle = (promise) =>
+    promise.then(
+      (value) => (value instanceof Response ? 'answered ' + value.type + ' ' + value.status : 'read: ' + String(value).slice(0, 80)),
+      (error) => 'failed: ' + error.name,
+    );
+  const form = new FormData();
+  form.set('file', new Blob([new Uint8Array(44 + 800)], { type: 'audio/wav' }), 'take.wav');
+  const results = {
+    jsonPatch: await settle(fetch(target + '/api/agents/editor', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"muted":true}' })),
+    jsonPost: await settle(fetch(target + '/api/memory/bucket:attack/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"content":"pwned"}' })),
+    appHeader: await settle(fetch(target + '/api/tasks/task-1/undo', { method: 'POST', headers: { 'x-control-room': '1' } })),
+    noCorsText: await settle(fetch(target + '/api/memory/bucket:attack/items', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"content":"pwned"}' })),
+    noCorsJsonDropped: await settle(fetch(target + '/api/memory/bucket:attack/items', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'application/json' }, body: '{"content":"pwned"}' })),
+    noCorsBodiless: await settle(fetch(target + '/api/canon/index', { method: 'POST', mode: 'no-cors' })),
+    noCorsCancel: await settle(fetch(target + '/api/runs/run-1/cancel', { method: 'POST', mode: 'no-cors' })),
+    noCorsAudio: await settle(fetch(target + '/api/audio', { method: 'POST', mode: 'no-cors', body: form })),
+    noCorsConference: await settle(fetch(target + '/api/conferences', { method: 'POST', mode: 'no-cors', body: '{"attendees":["editor"]}' })),
+    noCorsPatch: await settle(fetch(target + '/api/agents/editor', { method: 'PATCH', mode: 'no-cors', body: '{"muted":true}' })),
+    readCanon: await settle(fetch(target + '/api/vfs/file?path=Canon.md').then((response) => response.text())),
+    readSettings: await settle(fetch(target + '/api/settings/models', { credentials: 'include' }).then((response) => response.text())),
+    beacon: String(navigator.sendBeacon(target + '/api/memory/bucket:attack/items', new Blob(['{"content":"pwned by beacon"}'], { type: 'text/plain' }))),
+  };
+  const load = (tag, src) =>
+    new Promise((resolve) => {
+      const element = document.createElement(tag);
+      element.onload = () => resolve('loaded');
+      element.onerror = () => resolve('refused');
+      element.src = src;
+      document.body.append(element);
+    });
+  results.scriptTag = await load('script', target + '/api/settings/models');
+  results.imageTag = await load('img', target + '/api/vfs/tree');
+  for (const id of ['form-memory', 'form-json-as-text', 'form-undo', 'form-canon', 'form-mute']) {
+    const frame = document.querySelector('iframe[name="sink-' + id + '"]');
+    const loaded = new Promise((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
+    document.getElementById(id).submit();
+    await loaded;
+    results[id] = 'submitted';
+  }
+  return results;
+};
+`;
+
 /** The attacker's page: forms aimed at the server, each posting into its own hidden frame. */
 function attackPage(target: string): string {
   const form = (id: string, action: string, enctype: string, fields: string) =>
@@ -29,6 +78,7 @@ ${form('form-json-as-text', '/api/memory/bucket:attack/items', 'text/plain', `<i
 ${form('form-undo', '/api/tasks/task-1/undo', 'application/x-www-form-urlencoded', '')}
 ${form('form-canon', '/api/canon/index', 'multipart/form-data', '<input name="mode" value="deterministic">')}
 ${form('form-mute', '/api/agents/editor?_method=PATCH', 'application/x-www-form-urlencoded', '<input name="muted" value="true">')}
+<script>${ATTACK_SCRIPT}</script>
 </body></html>`;
 }
 
@@ -64,7 +114,7 @@ describe.runIf(chromiumAvailable)('a page from another origin, in Chromium, agai
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
     browser = await launchChromium([`--host-resolver-rules=MAP ${REBOUND_NAME} 127.0.0.1`]);
-    page = await browser.newPage();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   }, 120_000);
 
   afterAll(async () => {
@@ -77,49 +127,7 @@ describe.runIf(chromiumAvailable)('a page from another origin, in Chromium, agai
   it('refuses every request the other page makes, lets it read nothing, and nothing changes', async () => {
     const before = await snapshot(workspace.dir);
     await page.goto(`${attackerUrl}/prompts`);
-    const outcomes = await page.evaluate(async (target) => {
-      const settle = (promise: Promise<unknown>) =>
-        promise.then(
-          (value) => (value instanceof Response ? `answered ${value.type} ${value.status}` : `read: ${String(value).slice(0, 80)}`),
-          (error: unknown) => `failed: ${(error as Error).name}`,
-        );
-      const wav = new Blob([new Uint8Array(44 + 800)], { type: 'audio/wav' });
-      const form = new FormData();
-      form.set('file', wav, 'take.wav');
-      const results: Record<string, string> = {
-        jsonPatch: await settle(fetch(`${target}/api/agents/editor`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"muted":true}' })),
-        jsonPost: await settle(fetch(`${target}/api/memory/bucket:attack/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"content":"pwned"}' })),
-        appHeader: await settle(fetch(`${target}/api/tasks/task-1/undo`, { method: 'POST', headers: { 'x-control-room': '1' } })),
-        noCorsText: await settle(fetch(`${target}/api/memory/bucket:attack/items`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: '{"content":"pwned"}' })),
-        noCorsJsonDropped: await settle(fetch(`${target}/api/memory/bucket:attack/items`, { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'application/json' }, body: '{"content":"pwned"}' })),
-        noCorsBodiless: await settle(fetch(`${target}/api/canon/index`, { method: 'POST', mode: 'no-cors' })),
-        noCorsCancel: await settle(fetch(`${target}/api/runs/run-1/cancel`, { method: 'POST', mode: 'no-cors' })),
-        noCorsAudio: await settle(fetch(`${target}/api/audio`, { method: 'POST', mode: 'no-cors', body: form })),
-        noCorsConference: await settle(fetch(`${target}/api/conferences`, { method: 'POST', mode: 'no-cors', body: '{"attendees":["editor"]}' })),
-        noCorsPatch: await settle(fetch(`${target}/api/agents/editor`, { method: 'PATCH', mode: 'no-cors', body: '{"muted":true}' })),
-        readCanon: await settle(fetch(`${target}/api/vfs/file?path=Canon.md`).then((response) => response.text())),
-        readSettings: await settle(fetch(`${target}/api/settings/models`, { credentials: 'include' }).then((response) => response.text())),
-        beacon: String(navigator.sendBeacon(`${target}/api/memory/bucket:attack/items`, new Blob(['{"content":"pwned by beacon"}'], { type: 'text/plain' }))),
-      };
-      const load = (tag: 'script' | 'img', src: string) =>
-        new Promise<string>((resolve) => {
-          const element = document.createElement(tag);
-          element.onload = () => resolve('loaded');
-          element.onerror = () => resolve('refused');
-          element.src = src;
-          document.body.append(element);
-        });
-      results['scriptTag'] = await load('script', `${target}/api/settings/models`);
-      results['imageTag'] = await load('img', `${target}/api/vfs/tree`);
-      for (const id of ['form-memory', 'form-json-as-text', 'form-undo', 'form-canon', 'form-mute']) {
-        const frame = document.querySelector<HTMLIFrameElement>(`iframe[name="sink-${id}"]`)!;
-        const loaded = new Promise<void>((resolve) => frame.addEventListener('load', () => resolve(), { once: true }));
-        document.querySelector<HTMLFormElement>(`#${id}`)!.submit();
-        await loaded;
-        results[id] = 'submitted';
-      }
-      return results;
-    }, server.url);
+    const outcomes = (await page.evaluate(`runAttacks(${JSON.stringify(server.url)})`)) as Record<string, string>;
 
     // Preflighted requests never leave the browser; what is sent is refused; nothing is read.
     for (const name of ['jsonPatch', 'jsonPost', 'appHeader', 'readCanon', 'readSettings', 'noCorsPatch']) expect(outcomes[name], name).toMatch(/^failed/);
