@@ -12,6 +12,8 @@ export const ToolCatalogEntrySchema = z.strictObject({
   /** Prompt id, hyphenated (`file-locator`). */
   promptId: z.string().regex(/^[a-z][a-z0-9-]*$/),
   description: z.string().min(1),
+  /** One line for the lean tool prompt; when absent, the description's first sentence stands in. */
+  summary: z.string().min(1).max(200).optional(),
   /** A JSON-only envelope example with the `<TOOL_NONCE>` placeholder. */
   example: z.string().min(2),
 });

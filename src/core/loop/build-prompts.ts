@@ -1,17 +1,12 @@
 import { TOOL_CALL_REQUIRED_LINE, TOOL_NONCE_LINE_PREFIX, type Agent } from '../../protocol/index.js';
 
-/** The strict protocol block appended to every tool-phase prompt. */
+/** The strict protocol block appended to every tool-phase prompt: short, since it rides on every step. */
 export function toolProtocolBlock(nonce: string, requireTool: boolean): string {
   return [
-    'Tool Call Protocol (STRICT JSON ONLY)',
-    'To use a tool, reply with exactly one JSON object and nothing else — no prose, no code fence, no second object:',
-    '{"tool":"<tool id>","args":{…},"nonce":"<TOOL_NONCE>"}',
-    'After a tool result, reply with decision JSON only:',
-    '{"action":"tool","tool":"<tool id>","args":{…},"nonce":"<TOOL_NONCE>"} to use another tool, or',
-    '{"action":"final","nonce":"<TOOL_NONCE>"} when you have what you need.',
-    requireTool
-      ? 'A tool call is required now: your reply must be the JSON object.'
-      : 'If the question needs nothing from the manuscript, you may answer in plain prose instead.',
+    'Tool Call Protocol (strict JSON)',
+    'To use a tool, reply with one JSON object and nothing else (no prose, no code fence): {"tool":"<id>","args":{…},"nonce":"<TOOL_NONCE>"}',
+    'After a tool result, reply {"action":"tool","tool":"<id>","args":{…},"nonce":"<TOOL_NONCE>"} for another tool, or {"action":"final","nonce":"<TOOL_NONCE>"} when you have enough.',
+    requireTool ? 'A tool call is required now: reply with the JSON object.' : 'If the question needs nothing from the manuscript, answer in plain prose instead.',
     `${TOOL_NONCE_LINE_PREFIX}${nonce}`,
     ...(requireTool ? [TOOL_CALL_REQUIRED_LINE] : []),
   ].join('\n');
@@ -32,7 +27,7 @@ export function buildToolPhasePrompt(options: { catalogText: string; nonce: stri
   const parts: string[] = [];
   if (!options.lean && options.agent) parts.push(`You are ${options.agent.name}, the ${options.agent.role} of a writers' room.\n${options.agent.framing}`);
   if (!options.lean) parts.push(GROUNDING_RULES);
-  parts.push(`Tools you can use (they read the writer's manuscript):\n${options.catalogText}`);
+  parts.push(options.catalogText);
   parts.push(toolProtocolBlock(options.nonce, options.requireTool));
   return parts.join('\n\n');
 }

@@ -52,6 +52,7 @@ function inScope(path: string, scope: readonly string[]): boolean {
 /** `canon_checker`: compares one scene against Canon.md and the Compendium and quotes both sides. */
 export const canonCheckerTool: ToolDefinition<CanonCheckerArgs> = withDryRun<CanonCheckerArgs>({
   id: 'canon_checker',
+  summary: 'Check one scene against Canon.md and the Compendium: dead characters acting, contradicted facts, eye colours.',
   description:
     'Compare one scene against canon (Canon.md and the Compendium cards and lore, or the canon_paths given): ' +
     'characters who are dead by then but speak or act, counts and facts from the lore that the scene contradicts ' +

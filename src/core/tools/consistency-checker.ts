@@ -102,6 +102,7 @@ function entityMap(files: readonly CheckedFile[]): Record<string, unknown>[] {
 /** `consistency_checker`: reads up to ten files and cross-references them with each other and the Compendium. */
 export const consistencyCheckerTool: ToolDefinition<ConsistencyCheckerArgs> = withDryRun<ConsistencyCheckerArgs>({
   id: 'consistency_checker',
+  summary: 'Cross-check 1-10 files against each other and the Compendium: names, spellings, eye colours, counts.',
   description:
     'Cross-reference 1-10 manuscript files against each other and the Compendium: which characters and places each ' +
     'file names (with line numbers), eye colours that contradict a character card, misspelled character or place ' +

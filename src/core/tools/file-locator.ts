@@ -128,6 +128,7 @@ function withoutPathAndRole(match: Match): Omit<Match, 'path' | 'role'> {
 /** `file_locator`: finds manuscript files by name, path or (DEEP_SCAN) content, through the VFS tree only. */
 export const fileLocatorTool: ToolDefinition<FileLocatorArgs> = withDryRun<FileLocatorArgs>({
   id: 'file_locator',
+  summary: 'Find files by name or path; DEEP_SCAN also searches their text and returns the matching lines.',
   description:
     'Find files in the manuscript before analysing them. FAST_SCAN ranks files by path and name (tolerant of -, _ and spaces; ' +
     'an exact path ranks first) and returns metadata only. DEEP_SCAN also searches the text of every file and returns matching ' +

@@ -8,6 +8,7 @@ export const MAX_READ_LINES = 400;
 /** `file_reader`: the exact text of a line range, so quotes and line references rest on what the file says. */
 export const fileReaderTool: ToolDefinition<FileReaderArgs> = {
   id: 'file_reader',
+  summary: "Read a file's exact text, or a line range (at most 400 lines a call).",
   description:
     'Read the exact text of a file (or a line range of it) from the manuscript. Use it before quoting a scene, ' +
     'a Compendium entry or Canon.md, and to check what a given line says. Returns at most 400 lines per call; ' +

@@ -56,6 +56,7 @@ function describeActs(outline: Outline, files: readonly string[], mode: Mode): R
 /** `outline_analyzer`: the outline's acts, scenes and beats, with what is missing or wrong in it. */
 export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryRun<OutlineAnalyzerArgs>({
   id: 'outline_analyzer',
+  summary: "The outline's acts, scenes and beats with POV, time and characters, and its gaps.",
   description:
     'Analyze the story outline: acts, scenes per act, beats, each entry\'s POV, time and characters, and problems ' +
     '(missing fields, numbering gaps or duplicates, scene files that do not exist, scenes the outline leaves out). ' +

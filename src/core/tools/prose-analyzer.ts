@@ -18,6 +18,7 @@ const FOCUS_SECTIONS = {
  */
 export const proseAnalyzerTool: ToolDefinition<ProseAnalyzerArgs> = withDryRun<ProseAnalyzerArgs>({
   id: 'prose_analyzer',
+  summary: 'Prose measures of one scene: sentence lengths, dialogue, repetitions, adverbs, POV, readability.',
   description:
     'Measure the prose of one scene: sentence and paragraph lengths (with the longest sentence and its line), dialogue ratio, ' +
     'quoted passages and speaker tags ("said Mara"), content words repeated close together, -ly adverbs, point-of-view ' +

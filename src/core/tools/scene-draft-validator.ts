@@ -43,6 +43,7 @@ function describeCard(card: CharacterCard): Record<string, unknown> {
 /** `scene_draft_validator`: matches a scene to its outline beat and checks POV, time and cast against it. */
 export const sceneDraftValidatorTool: ToolDefinition<SceneDraftValidatorArgs> = withDryRun<SceneDraftValidatorArgs>({
   id: 'scene_draft_validator',
+  summary: "Check a scene against its outline beat: POV, time and the beat's characters.",
   description:
     'Validate a scene draft against its outline beat: finds the beat (by title slug, then POV, then scene number, and ' +
     'says which matched), then checks the POV, the time (front matter and day markers in the prose against the beat\'s ' +

@@ -53,6 +53,7 @@ function summary(issue: Issue): Record<string, unknown> {
 /** `search_issues`: filters the room's issue list (notes, archived conference turns) and returns summaries. */
 export const searchIssuesTool: ToolDefinition<SearchIssuesArgs> = {
   id: 'search_issues',
+  summary: "Search the room's filed issues and archived turns by tags, status, priority or assignee.",
   description:
     'Search the issues the room has filed (open notes, archived conference turns with their receipts). Use it to see what ' +
     'was already found or decided before raising a point again. Every filter is optional and all must hold: tags (the issue ' +

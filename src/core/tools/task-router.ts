@@ -73,6 +73,7 @@ function suggestTools(evidence: EvidenceType, desks: readonly Desk[]): string[] 
 /** `task_router`: picks the agents and the evidence type a writer's request needs, deterministically. */
 export const taskRouterTool: ToolDefinition<TaskRouterArgs> = withDryRun<TaskRouterArgs>({
   id: 'task_router',
+  summary: 'Say which specialists should answer a request and what evidence it needs; reads no files.',
   description:
     'Decide who in the room should answer a request and what evidence it needs. Use it first when a request could go to ' +
     'several specialists: it names the agents (continuity, line editing, structure, story editing; the Chief always ' +

@@ -24,7 +24,9 @@ export interface ToolOutput {
 export interface ToolDefinition<Args extends Record<string, unknown> = Record<string, unknown>> {
   /** Runtime id, snake_case. */
   id: string;
-  /** Shown to models in the catalog: what it does and when to use it. */
+  /** One line for the lean tool prompt (at most ~120 characters); without it, the description's first sentence. */
+  summary?: string;
+  /** The whole story: what it does and when to use it (tool listings, retry messages, MCP clients). */
   description: string;
   /** Strict schema of the arguments (unknown keys refused). Built once, reused for every call. */
   schema: z.ZodObject & z.ZodType<Args>;

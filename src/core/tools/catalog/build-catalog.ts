@@ -23,6 +23,7 @@ export function catalogEntryOf(definition: AnyToolDefinition): ToolCatalogEntry 
     id: definition.id,
     promptId: promptIdOf(definition.id),
     description: definition.description,
+    ...(definition.summary === undefined ? {} : { summary: definition.summary }),
     example: exampleEnvelope(definition.id, definition.example as Record<string, unknown>),
   };
 }

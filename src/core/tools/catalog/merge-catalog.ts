@@ -59,6 +59,12 @@ function applyLayer(tools: Map<string, ToolCatalogEntry>, layer: CatalogLayer, s
     if (entry.description !== undefined && entry.description !== current.description) {
       next.description = entry.description;
       changed.push('description');
+      // The shipped one-liner no longer matches; the new description's first sentence stands in.
+      if (entry.summary === undefined) delete next.summary;
+    }
+    if (entry.summary !== undefined && entry.summary !== current.summary) {
+      next.summary = entry.summary;
+      changed.push('summary');
     }
     if (entry.example !== undefined && entry.example !== current.example) {
       const problem = exampleProblem(entry.id, entry.example, schemas);

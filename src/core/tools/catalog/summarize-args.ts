@@ -54,3 +54,32 @@ function describeArgs(schema: z.ZodObject): string[] {
     return `${name}: ${typeOf(node)}${required.has(name) ? ', required' : ''}${description}`;
   });
 }
+
+const compactForms = new WeakMap<z.ZodObject, readonly string[]>();
+
+/** A type in as few characters as stay clear: `int`, `bool`, `A|B`, `[string]`; plain strings say nothing. */
+function compactType(node: JsonSchemaNode): string {
+  if (node.enum !== undefined) return node.enum.map(String).join('|');
+  if (node.type === 'array') return `[${node.items ? compactType(node.items) || 'string' : 'any'}]`;
+  if (node.type === 'integer') return 'int';
+  if (node.type === 'boolean') return 'bool';
+  if (node.type === 'number') return 'number';
+  return '';
+}
+
+/** The arguments of the lean catalog line: `path`, `start_line?: int`, `scan_mode?: FAST_SCAN|DEEP_SCAN`. */
+export function compactArgs(schema: z.ZodObject): readonly string[] {
+  const known = compactForms.get(schema);
+  if (known) return known;
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchemaNode;
+  const required = new Set(json.required ?? []);
+  const forms = Object.freeze(
+    Object.entries(json.properties ?? {}).map(([name, node]) => {
+      // A free-text argument with a short description ("strict (default) or lenient") shows it as its type.
+      const type = compactType(node) || (node.description !== undefined && node.description.length <= 40 ? node.description : '');
+      return `${name}${required.has(name) ? '' : '?'}${type === '' ? '' : `: ${type}`}`;
+    }),
+  );
+  compactForms.set(schema, forms);
+  return forms;
+}
