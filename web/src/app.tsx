@@ -139,7 +139,7 @@ export function App() {
             <LoadError error={tree.error} />
             {tree.data ? <FileTree tree={tree.data} selectedPath={reader?.path ?? null} onOpen={(path) => openFile(path)} /> : null}
           </nav>
-          <section className="reader-pane" aria-label="Reader">
+          <section className="reader-pane" aria-label="Reader" tabIndex={0}>
             <Reader target={reader} onClearHighlight={() => setReader((current) => (current ? { ...current, range: null } : current))} />
           </section>
           <section className="work-pane" aria-label="Workbench">

@@ -14,7 +14,7 @@ function FactRow({ fact }: { fact: CanonFact }) {
   return (
     <li className="canon-fact">
       <span className="canon-subject">{fact.subject}</span> — <span className="canon-attribute">{fact.attribute}</span>: {fact.value}{' '}
-      <button type="button" className="file-ref" data-testid="canon-fact-link" onClick={() => navigation.openFile(fact.path, { start: fact.line, end: fact.endLine })} aria-label={`Open ${fact.path} at line ${fact.line}`}>
+      <button type="button" className="file-ref" data-testid="canon-fact-link" onClick={() => navigation.openFile(fact.path, { start: fact.line, end: fact.endLine })} title={`Open ${fact.path} at line ${fact.line}`}>
         {fact.path.split('/').at(-1)} {lines}
       </button>
     </li>

@@ -149,7 +149,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
           </button>
         ) : null}
       </div>
-      <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat">
+      <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat" tabIndex={0}>
         {loading === agentId ? <p className="hint">Opening the last conversation…</p> : null}
         {conversation.turns.length === 0 && loading !== agentId ? (
           <p className="hint chat-empty">

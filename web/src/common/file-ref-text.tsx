@@ -16,7 +16,7 @@ export function FileRefText({ text }: { text: string }) {
             className="file-ref"
             data-testid="file-ref"
             onClick={() => navigation.openFile(part.path, part.range)}
-            aria-label={`Open ${part.path}${part.range ? ` at line ${part.range.start}` : ''}`}
+            title={`Open ${part.path}${part.range ? ` at line ${part.range.start}` : ''} in the reader`}
           >
             {part.text}
           </button>

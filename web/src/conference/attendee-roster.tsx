@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { useMediaQuery } from '../use-media-query.js';
 
-/** Small screens start with a compact roster (names and card states), so the chat keeps its room. */
+/** Small screens show a compact roster (names and card states), so the chat keeps its room. */
 const COMPACT_QUERY = '(max-width: 900px), (max-height: 760px)';
-const startsCompact = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COMPACT_QUERY).matches;
 import type { Agent, CardState } from '../api/index.js';
 import { AttendeeCard } from './attendee-card.js';
 import { CHIEF_ID } from './conference-state.js';
@@ -23,7 +23,11 @@ const unknownAgent = (id: string): Agent => ({ id, name: id, role: '', order: 0,
 /** Who is in the room, with their card states; the Chief has no controls (never removed or muted). */
 export function AttendeeRoster({ attendees, agents, cards, busy, onToggleMute, onRemove, onInvite, onLeave }: AttendeeRosterProps) {
   const [invitee, setInvitee] = useState('');
-  const [compact, setCompact] = useState(startsCompact);
+  const small = useMediaQuery(COMPACT_QUERY);
+  // The writer's own choice wins until the screen changes size class again.
+  const [choice, setChoice] = useState<{ compact: boolean; small: boolean } | null>(null);
+  const compact = choice !== null && choice.small === small ? choice.compact : small;
+  const setCompact = (next: (value: boolean) => boolean): void => setChoice({ compact: next(compact), small });
   const byId = new Map(agents.map((agent) => [agent.id, agent]));
   const cardOf = (agentId: string): CardState => {
     if (agentId === CHIEF_ID) return 'Moderator';

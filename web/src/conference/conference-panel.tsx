@@ -145,7 +145,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         onLeave={leave}
       />
       {problem ? <Notice tone="bad">{problem}</Notice> : null}
-      <section className="conference-chat" role="log" aria-label="Conference chat" data-testid="conference-chat">
+      <section className="conference-chat" role="log" aria-label="Conference chat" data-testid="conference-chat" tabIndex={0}>
         {state.rounds.length === 0 ? (
           <p className="hint chat-empty">Ask the room about the manuscript — for example, whether a scene agrees with the canon.</p>
         ) : null}

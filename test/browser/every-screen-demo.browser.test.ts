@@ -1,0 +1,125 @@
+/**
+ * Every screen of the web app in demo mode (no model server), at a desktop size, at 800×700 and
+ * at 390×844: no serious or critical axe-core violation (colour contrast included), no sideways
+ * scroll, and on the conversation screens the conversation and the message box in view. Models
+ * explains how to connect a model server. Keyboard only: the tabs move with the arrow keys and the
+ * focused tab shows a visible outline. Screenshots of each screen are saved as test artifacts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sampleWorkspace } from '../e2e/helpers/workspace-fixture.js';
+import { describeViolations, seriousViolations, sidewaysOverflow, visibleBox } from './helpers/accessibility.js';
+import { chromiumAvailable, launchChromium, screenshot } from './helpers/browser.js';
+import { startControlRoom, type RunningServer } from './helpers/control-room-server.js';
+
+const TABS = ['Conference', '1:1 Chat', 'Changes', 'Issues', 'Runs', 'Canon', 'Memory', 'Pictures', 'Audio', 'Models', 'Dev Tools'] as const;
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: '800x700', width: 800, height: 700 },
+  { name: '390x844', width: 390, height: 844 },
+] as const;
+const slug = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+describe.runIf(chromiumAvailable)('every screen in demo mode, at every size, by keyboard', () => {
+  let workspace: { dir: string; cleanup: () => Promise<void> };
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    workspace = await sampleWorkspace('cr-browser-screens-');
+    server = await startControlRoom(workspace.dir, {}, ['--demo']);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await workspace?.cleanup();
+  });
+
+  const openTab = async (tab: string, narrow: boolean): Promise<void> => {
+    if (narrow) await page.getByTestId('pane-work').click();
+    await page.getByRole('tab', { name: tab, exact: true }).click();
+    await expect.poll(() => page.getByRole('tab', { name: tab, exact: true }).getAttribute('aria-selected')).toBe('true');
+    // Let the screen's first loads settle before it is checked.
+    await page.waitForLoadState('networkidle');
+  };
+
+  it(
+    'passes axe and fits every size on every screen; the conversation and the message box stay in view',
+    async () => {
+      await page.goto(server.url);
+      await page.getByTestId('workspace-name').waitFor();
+      await page.getByRole('button', { name: 'Start conference' }).click();
+      await page.getByTestId('conference-chat').waitFor();
+      const problems: string[] = [];
+      for (const size of SIZES) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        const narrow = size.width < 1100;
+        for (const tab of TABS) {
+          await openTab(tab, narrow);
+          const violations = await seriousViolations(page);
+          if (violations.length > 0) problems.push(describeViolations(`${tab} at ${size.name}`, violations));
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 0) problems.push(`${tab} at ${size.name}: the page scrolls sideways by ${overflow}px`);
+          if (tab === 'Conference' || tab === '1:1 Chat') {
+            const log = await visibleBox(page, tab === 'Conference' ? '[data-testid="conference-chat"]' : '[data-testid="direct-chat"]');
+            const box = await visibleBox(page, '.panel:not([hidden]) .composer textarea');
+            if (!log || log.visibleHeight < 150) problems.push(`${tab} at ${size.name}: the conversation shows only ${log?.visibleHeight ?? 0}px`);
+            if (!box?.inside) problems.push(`${tab} at ${size.name}: the message box is not in view`);
+          }
+          await screenshot(page, `30-${size.name}-${slug(tab)}`);
+        }
+        if (narrow) {
+          // The other panes of a narrow screen: the file tree and the reader, one at a time.
+          await page.getByTestId('pane-files').click();
+          await page.getByTestId('file-Story/Scenes/SCN-01-the-lamp-room.md').click();
+          await expect.poll(() => page.getByTestId('reader').getAttribute('data-path')).toBe('Story/Scenes/SCN-01-the-lamp-room.md');
+          expect(await page.getByTestId('pane-reader').getAttribute('aria-pressed')).toBe('true');
+          const violations = await seriousViolations(page);
+          if (violations.length > 0) problems.push(describeViolations(`reader at ${size.name}`, violations));
+          if ((await sidewaysOverflow(page)) > 0) problems.push(`reader at ${size.name}: the page scrolls sideways`);
+          await screenshot(page, `30-${size.name}-reader`);
+        }
+      }
+      expect(problems, problems.join('\n')).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    300_000,
+  );
+
+  it('explains how to connect LM Studio, Ollama or llama.cpp when no model server answers', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTab('Models', false);
+    const panel = page.getByTestId('first-run-panel');
+    await panel.waitFor();
+    const text = (await panel.textContent()) ?? '';
+    for (const name of ['LM Studio', 'Ollama', 'llama.cpp', '127.0.0.1:1234', '127.0.0.1:11434', '127.0.0.1:8080']) expect(text).toContain(name);
+    expect(await panel.getByRole('button', { name: 'Use Ollama' }).isEnabled()).toBe(true);
+    await screenshot(page, '31-first-run');
+  });
+
+  it('is usable by keyboard alone: arrow keys move between tabs, the focus is visible, Enter opens a file', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTab('Conference', false);
+    await page.getByRole('tab', { name: 'Conference', exact: true }).focus();
+    for (const expected of ['1:1 Chat', 'Changes', 'Issues']) {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.textContent')).toBe(expected);
+    }
+    expect(await page.getByRole('tab', { name: 'Issues', exact: true }).getAttribute('aria-selected')).toBe('true');
+    const outline = (await page.evaluate('getComputedStyle(document.activeElement).outlineStyle + " " + getComputedStyle(document.activeElement).outlineWidth')) as string;
+    expect(outline).toMatch(/^solid [2-9]/);
+    // Tab from the page start reaches the file tree; Enter opens a scene in the reader.
+    await page.getByTestId('file-Story/Scenes/SCN-02-harbour-house.md').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('reader').getAttribute('data-path')).toBe('Story/Scenes/SCN-02-harbour-house.md');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement !== document.body')).toBe(true);
+    await screenshot(page, '32-keyboard');
+  });
+});
