@@ -12,6 +12,7 @@ import { registerChat } from './commands/chat.js';
 import { registerCheck } from './commands/check.js';
 import { registerConference } from './commands/conference.js';
 import { registerInit } from './commands/init.js';
+import { registerImport } from './commands/import.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerTool } from './commands/tool.js';
 import { registerTask } from './commands/task.js';
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   registerStart(program, io);
   registerInit(program, io);
+  registerImport(program, io);
   registerVfs(program, io);
   registerAudit(program, io);
   registerChat(program, io);

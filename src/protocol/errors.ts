@@ -56,6 +56,21 @@ export const AUDIT_ERROR_CODES = [
 ] as const;
 export type AuditErrorCode = (typeof AUDIT_ERROR_CODES)[number];
 
+/** Codes of importing a writer's book and marking continuity findings intentional (SPEC §16). */
+export const MANUSCRIPT_ERROR_CODES = [
+  /** The folder, `.docx` or `.scriv` to import is not there. */
+  'import_source_not_found',
+  /** The source is not a format that can be imported, or its files cannot be read as one. */
+  'import_source_unreadable',
+  /** The workspace would sit inside the source (so importing would change it), or the source is the workspace's manuscript. */
+  'import_target_invalid',
+  /** An import job id that this server did not start. */
+  'import_not_found',
+  /** A finding to mark intentional that names no file line the workspace has. */
+  'finding_line_not_found',
+] as const;
+export type ManuscriptErrorCode = (typeof MANUSCRIPT_ERROR_CODES)[number];
+
 /** Codes of the web app's own reads: 1:1 chat transcripts, pictures of the book. */
 export const WEB_VIEW_ERROR_CODES = [
   /** No 1:1 chat session with that id has a finished turn. */

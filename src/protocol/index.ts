@@ -55,8 +55,8 @@ export {
   ToolReceiptSchema,
 } from './receipts.js';
 export type { FileRef, ReceiptStatus, ToolReceipt, AuditVerifyReport } from './receipts.js';
-export { AUDIT_ERROR_CODES } from './errors.js';
-export type { AuditErrorCode } from './errors.js';
+export { AUDIT_ERROR_CODES, MANUSCRIPT_ERROR_CODES } from './errors.js';
+export type { AuditErrorCode, ManuscriptErrorCode } from './errors.js';
 export { AUDIT_SEAL_SCHEMA_VERSION, SessionSealSchema, SessionHeadSchema, AuditManifestSchema } from './audit-seal.js';
 export type { SessionSeal, SessionHead, AuditManifest, AuditKeyInfo } from './audit-seal.js';
 export {
@@ -155,3 +155,16 @@ export * from './auth.js';
 export * from './tasks.js';
 export { CHECK_EVIDENCE_TOOL_ID, MCP_HTTP_PATH, MCP_SESSION_PREFIX, CheckEvidenceArgsSchema } from './mcp.js';
 export type { CheckEvidenceArgs, McpToolSuccess, McpToolFailure } from './mcp.js';
+export {
+  IMPORT_MANIFEST_SCHEMA_VERSION,
+  IMPORT_DIR,
+  ImportFormatSchema,
+  ImportKindSchema,
+  ImportActionSchema,
+  ImportedItemSchema,
+  SkippedItemSchema,
+  ImportReportSchema,
+  ImportProgressSchema,
+  ImportManifestSchema,
+} from './imports.js';
+export type { ImportFormat, ImportKind, ImportAction, ImportedItem, SkippedItem, ImportReport, ImportProgress, ImportManifest, ManifestEntry } from './imports.js';

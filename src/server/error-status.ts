@@ -39,6 +39,11 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   tool_call_unknown_tool: 404,
   chat_session_not_found: 404,
   tool_not_found: 404,
+  import_source_not_found: 404,
+  import_not_found: 404,
+  finding_line_not_found: 404,
+  import_source_unreadable: 415,
+  import_target_invalid: 409,
   // Conflicts with the state of things.
   chief_not_removable: 409,
   chief_not_mutable: 409,

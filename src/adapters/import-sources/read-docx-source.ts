@@ -1,0 +1,53 @@
+import path from 'node:path';
+import mammoth from 'mammoth';
+import { ControlRoomError } from '../../protocol/index.js';
+import type { ImportProgress, SkippedItem } from '../../protocol/imports.js';
+import { chapterHeading, splitAtChapters, type SourceDocument, type SourceReading } from '../../core/import/index.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
+
+// Sections of a manuscript document that are notes, not chapters: classified by name and content.
+const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries)|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
+const MIN_PREFACE_WORDS = 60;
+
+/**
+ * Reads a Word document with mammoth and splits it into chapters: at "Chapter …" lines when there
+ * are two or more, else at the highest heading level used twice (`Heading 1` or `Heading 2`).
+ * Sections named like notes ("Characters", "Outline") are classified as notes; a title page before
+ * the first chapter is skipped unless it holds real text.
+ */
+export async function readDocxSource(file: string, onProgress?: (progress: ImportProgress) => void): Promise<SourceReading> {
+  onProgress?.({ phase: 'reading', done: 0, total: 1, current: path.basename(file) });
+  let html: string;
+  try {
+    html = (await mammoth.convertToHtml({ path: file }, { ignoreEmptyParagraphs: true })).value;
+  } catch (error) {
+    throw new ControlRoomError('import_source_unreadable', `${file} could not be read as a Word document (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+  const lines = htmlToMarkdown(html);
+  const base = path.basename(file);
+  const noteHeading = (line: string): boolean => /^#{1,3}\s/.test(line) && NOTE_HEADING.test(line.replace(/^#+\s*/, ''));
+  const { preface, sections } = splitAtChapters(lines, noteHeading);
+  const documents: SourceDocument[] = [];
+  const skipped: SkippedItem[] = [];
+  const prefaceWords = preface.join(' ').split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+  if (sections.length === 0 || prefaceWords >= MIN_PREFACE_WORDS) {
+    const heading = preface.find((line) => /^#+\s/.test(line))?.replace(/^#+\s*/, '') ?? path.basename(file, path.extname(file));
+    documents.push({ id: `${base}#0`, origin: `${base} › ${sections.length === 0 ? 'whole document' : 'before the first chapter'}`, name: heading, folders: [], text: preface.join('\n'), order: 0, hint: sections.length === 0 ? 'chapter' : null });
+  } else if (preface.some((line) => line.trim() !== '')) {
+    skipped.push({ origin: `${base} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
+  }
+  sections.forEach((section, index) => {
+    const note = NOTE_HEADING.test(section.heading) && chapterHeading(section.heading) === null;
+    documents.push({
+      id: `${base}#${index + 1}`,
+      origin: `${base} › ${section.heading}`,
+      name: section.heading,
+      folders: [],
+      text: section.lines.join('\n'),
+      order: index + 1,
+      hint: note ? null : 'chapter',
+    });
+  });
+  onProgress?.({ phase: 'reading', done: 1, total: 1, current: null });
+  return { format: 'docx', source: file, documents, skipped };
+}

@@ -1,0 +1,10 @@
+export type { SourceDocument, SourceReading } from './source-document.js';
+export { classifyNote } from './classify-note.js';
+export type { Classification } from './classify-note.js';
+export { plainLinks } from './plain-links.js';
+export { chapterHeading, splitAtChapters, splitEntities } from './split-sections.js';
+export type { TextSection } from './split-sections.js';
+export { planImport, safeFileName } from './plan-import.js';
+export type { ImportPlan, PlannedFile } from './plan-import.js';
+export { applyImport } from './apply-import.js';
+export type { ApplyImportOptions } from './apply-import.js';

@@ -1,0 +1,163 @@
+import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
+import { parseFrontMatter, textField } from '../manuscript/front-matter.js';
+import { sceneNameParts } from '../manuscript/scene-file.js';
+import { classifyNote } from './classify-note.js';
+import { plainLinks } from './plain-links.js';
+import type { SourceDocument, SourceReading } from './source-document.js';
+import { chapterHeading, splitEntities } from './split-sections.js';
+
+/** One file the import will write: what it is, where it goes, and what it holds. */
+export interface PlannedFile {
+  /** The source item's id (sections of one file get `#<n>` after it). */
+  id: string;
+  origin: string;
+  kind: ImportKind;
+  /** VFS path, e.g. `Story/Chapters/01 The Ferry.md`. */
+  path: string;
+  content: string;
+  reason: string;
+}
+
+/** The files to write and what the source had that is left out. */
+export interface ImportPlan {
+  files: PlannedFile[];
+  skipped: SkippedItem[];
+}
+
+interface Classified {
+  document: SourceDocument;
+  text: string;
+  kind: ImportKind;
+  reason: string;
+}
+
+const FOLDER_OF: Record<Exclude<ImportKind, 'chapter' | 'outline'>, string> = {
+  character: 'Compendium/Characters',
+  place: 'Compendium/Places',
+  lore: 'Compendium/Lore',
+};
+// A note named for a list of entities (`Characters.md`, `Places.md`) holds one per heading.
+const LIST_NAMES: ReadonlyArray<[RegExp, ImportKind]> = [
+  [/^(?:characters|cast|people|dramatis[\s_-]*personae|cast[\s_-]*list|character[\s_-]*list)$/i, 'character'],
+  [/^(?:places|locations|settings|place[\s_-]*list)$/i, 'place'],
+];
+const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+[\s._:,)—–-]*/i;
+
+/** A file name writers' systems all accept: no separators, wildcards or link marks; at most 80 characters. */
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(/[\\/:*?"<>|#^[\]\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').replace(/^[.\s]+|[.\s]+$/g, '');
+  return (cleaned === '' ? 'Untitled' : cleaned).slice(0, 80).trim();
+}
+
+/** The first Markdown heading of a text (after front matter), without its marks. */
+function firstHeading(text: string): string | null {
+  const lines = text.split('\n');
+  const start = parseFrontMatter('note', lines).bodyStart;
+  for (const line of lines.slice(start - 1)) {
+    if (line.trim() === '') continue;
+    const match = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    return match ? match[1]!.trim() : null;
+  }
+  return null;
+}
+
+/** A card's name: `name:`/`title:` in its front matter, else its first heading, else the item's name. */
+function cardName(item: Classified): string {
+  const frontMatter = parseFrontMatter('note', item.text.split('\n'));
+  return textField(frontMatter.data, 'name') ?? textField(frontMatter.data, 'title') ?? firstHeading(item.text) ?? item.document.name.replace(NUMBER_PREFIX, '').trim();
+}
+
+/** A chapter's title: its heading (without a "Chapter 3:" lead), else its name without the number. */
+function chapterTitle(item: Classified): string {
+  const heading = firstHeading(item.text);
+  if (heading !== null) return chapterHeading(heading)?.title ?? heading;
+  const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
+  return name === '' ? item.document.name : name;
+}
+
+function folderNumbers(folders: readonly string[]): number[] {
+  return folders.map((folder) => Number(/\d+/.exec(folder)?.[0] ?? Number.NaN)).filter((value) => Number.isFinite(value));
+}
+
+/** Reading order: the source's own order, else numbered folders, then the number in the name, then the name. */
+function chapterOrder(a: Classified, b: Classified): number {
+  if (a.document.order !== null && b.document.order !== null) return a.document.order - b.document.order;
+  const left = folderNumbers(a.document.folders);
+  const right = folderNumbers(b.document.folders);
+  for (let index = 0; index < Math.min(left.length, right.length); index += 1) if (left[index] !== right[index]) return left[index]! - right[index]!;
+  const leftNumber = sceneNameParts(`${a.document.name}.md`).fileNumber ?? Number.MAX_SAFE_INTEGER;
+  const rightNumber = sceneNameParts(`${b.document.name}.md`).fileNumber ?? Number.MAX_SAFE_INTEGER;
+  return leftNumber - rightNumber || a.document.origin.localeCompare(b.document.origin, 'en', { numeric: true });
+}
+
+/** Splits list notes (`Characters.md` with a section per person) into one card per section. */
+function expandLists(item: Classified): Classified[] {
+  const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
+  const list = LIST_NAMES.find(([pattern]) => pattern.test(name));
+  if (!list || item.kind === 'chapter' || item.kind === 'outline') return [item];
+  const sections = splitEntities(item.text.split('\n'));
+  if (sections.length < 2) return [item];
+  return sections.map((section, index) => ({
+    document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
+    text: `${section.lines.join('\n').trimEnd()}\n`,
+    kind: list[1],
+    reason: `a section of the list "${item.document.name}"`,
+  }));
+}
+
+class PathBook {
+  private readonly taken = new Set<string>();
+  claim(folder: string, name: string): string {
+    const base = safeFileName(name);
+    for (let attempt = 1; ; attempt += 1) {
+      const path = `${folder}/${attempt === 1 ? base : `${base} ${attempt}`}.md`;
+      if (!this.taken.has(path.toLowerCase())) {
+        this.taken.add(path.toLowerCase());
+        return path;
+      }
+    }
+  }
+}
+
+/**
+ * Decides what every source item becomes: chapters go to `Story/Chapters/NN Title.md` in reading
+ * order (keeping the writer's own numbers when they are complete and distinct), the first outline
+ * to `Story/Outline.md`, notes to `Compendium/Characters|Places|Lore/<Name>.md`. Wiki links become
+ * the words they show; empty items are skipped.
+ */
+export function planImport(reading: SourceReading): ImportPlan {
+  const skipped: SkippedItem[] = [...reading.skipped];
+  const items: Classified[] = [];
+  for (const document of reading.documents) {
+    const text = plainLinks(document.text.replace(/\r\n?/g, '\n'));
+    if (text.trim() === '') {
+      skipped.push({ origin: document.origin, reason: 'empty' });
+      continue;
+    }
+    const { kind, reason } = classifyNote({ ...document, text });
+    items.push(...expandLists({ document, text: text.endsWith('\n') ? text : `${text}\n`, kind, reason }));
+  }
+  const paths = new PathBook();
+  const files: PlannedFile[] = [];
+  const chapters = items.filter((item) => item.kind === 'chapter').sort(chapterOrder);
+  const numbers = chapters.map((item) => sceneNameParts(`${item.document.name}.md`).fileNumber);
+  const keepNumbers = numbers.every((number) => number !== null) && new Set(numbers).size === numbers.length;
+  const width = Math.max(2, String(keepNumbers ? Math.max(0, ...(numbers as number[])) : chapters.length).length);
+  chapters.forEach((item, index) => {
+    const number = keepNumbers ? numbers[index]! : index + 1;
+    const path = paths.claim('Story/Chapters', `${String(number).padStart(width, '0')} ${chapterTitle(item)}`);
+    files.push({ id: item.document.id, origin: item.document.origin, kind: 'chapter', path, content: item.text, reason: item.reason });
+  });
+  let outlineTaken = false;
+  for (const item of items.filter((candidate) => candidate.kind !== 'chapter')) {
+    if (item.kind === 'outline' && !outlineTaken) {
+      outlineTaken = true;
+      files.push({ id: item.document.id, origin: item.document.origin, kind: 'outline', path: paths.claim('Story', 'Outline'), content: item.text, reason: item.reason });
+      continue;
+    }
+    const kind = item.kind === 'outline' || item.kind === 'chapter' ? 'lore' : item.kind;
+    const reason = item.kind === 'outline' ? `${item.reason}; a second outline is kept as a note` : item.reason;
+    files.push({ id: item.document.id, origin: item.document.origin, kind, path: paths.claim(FOLDER_OF[kind], cardName(item)), content: item.text, reason });
+  }
+  return { files, skipped };
+}
