@@ -46,6 +46,24 @@ describe('the demo model through the real harness', () => {
     expect(tools).toContain('file_reader');
   });
 
+  it('answers from the role\'s own sources: Continuity quotes the Compendium or the canon', async () => {
+    const result = await runChatTurn({ message: 'What colour are Callum Lusk’s eyes?', sessionId: 'demo-q-continuity', agentId: 'continuity' }, chatDependencies());
+    expect(result.validation).toEqual({ ok: true, issues: [] });
+    expect(result.evidenceReport?.sources.every((source) => source.path.startsWith('Compendium/') || source.path === 'Canon.md')).toBe(true);
+  });
+
+  it('answers a question in a conference round: the Chief quotes what it looked up, the others abstain', async () => {
+    const services = openConferenceServices(room, { validateReply: validateEvidence });
+    const conference = await createConference({ attendees: ['editor', 'continuity'] }, services.rosterDependencies());
+    const round = await runConferenceRound({ conferenceId: conference.id, message: 'Is Owen Tresk alive?' }, services.dependencies());
+    expect(round.entries.map((entry) => [entry.agentId, entry.status])).toEqual([
+      ['chief', 'responded'],
+      ['editor', 'abstained'],
+      ['continuity', 'abstained'],
+    ]);
+    expect(round.entries[0]?.report?.locations[0]?.quote).toMatch(/Owen/);
+  });
+
   it('says plainly when the manuscript has nothing on the question, with a searched absence claim', async () => {
     const result = await runChatTurn({ message: 'Does anyone own a zeppelin?', sessionId: 'demo-q-absent', agentId: 'chief' }, chatDependencies());
     expect(result.validation).toEqual({ ok: true, issues: [] });

@@ -4,6 +4,7 @@ import { findToolNonce } from '../scripted-model/index.js';
 import { chatAnswer, conferenceReply, deskOf } from './desk-replies.js';
 import { readRetrievedData } from './retrieved-data.js';
 import { extractiveAnswer } from './extractive-answer.js';
+import { deskSources } from './question-lookup.js';
 import { answersByLookup, nextToolCall } from './tool-plan.js';
 
 /** The opening words of a conference's phase-2 framing (SPEC §8). */
@@ -21,16 +22,22 @@ function toolResults(messages: readonly ChatMessage[]): string[] {
 async function toolPhaseReply(messages: readonly ChatMessage[], nonce: string, workspace: Workspace): Promise<string> {
   const writerMessage = messages.find((message) => message.role === 'user')?.content ?? '';
   const results = toolResults(messages);
-  const call = await nextToolCall(writerMessage, readRetrievedData(results), results.length, workspace, results);
+  const call = await nextToolCall(writerMessage, readRetrievedData(results), results.length, workspace, results, deskSources(deskOf(roleIn(messages))));
   if (results.length === 0) {
     return call ? JSON.stringify({ tool: call.tool, args: call.args, nonce }) : 'There is no manuscript to look at in this workspace yet.';
   }
   return JSON.stringify(call ? { action: 'tool', tool: call.tool, args: call.args, nonce } : { action: 'final', nonce });
 }
 
+/** The agent's role as a 1:1 prompt states it ("You are Continuity, the Continuity Editor of a writers' room"). */
+function roleIn(messages: readonly ChatMessage[]): string {
+  const system = messages.find((message) => message.role === 'system')?.content ?? '';
+  return /You are .+?, the (.+?) of a writers' room/.exec(system)?.[1] ?? '';
+}
+
 /** The writer's message inside a phase-2 prompt (after the framing and the data), or the whole prompt. */
 function writerQuestion(prompt: string): string {
-  const marked = /(?:^|\n)(?:Writer|The writer asks|User|Question)[^:\n]*:\s*([\s\S]+)$/i.exec(prompt);
+  const marked = /(?:^|\n)The writer's message:\s*([\s\S]+)$/i.exec(prompt);
   return (marked?.[1] ?? prompt).trim();
 }
 
@@ -58,12 +65,11 @@ export async function demoReply(messages: readonly ChatMessage[], workspace: Wor
   }
   const results = toolResults(messages);
   if (results.length === 0) return DEMO_PLAIN_REPLY;
-  const system = messages.find((message) => message.role === 'system')?.content ?? '';
-  const role = /You are .+?, the (.+?) of a writers' room/.exec(system)?.[1] ?? '';
+  const role = roleIn(messages);
   const lastUser = [...messages].reverse().find((message) => message.role === 'user')?.content ?? '';
   const question = messages.find((message) => message.role === 'user')?.content ?? '';
   if (answersByLookup(question)) {
-    const answer = await extractiveAnswer(question, results, workspace);
+    const answer = await extractiveAnswer(question, results, workspace, deskSources(deskOf(role)));
     if (answer) return answer;
   }
   return chatAnswer(deskOf(role), readRetrievedData([...results, lastUser]), workspace);

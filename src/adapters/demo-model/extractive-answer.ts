@@ -78,12 +78,19 @@ const quoteSafe = (text: string): string => text.replace(/"/g, '”').replace(/\
  * over the whole manuscript for the term searched. Each candidate is checked with the real
  * evidence validator before it is given, so a demo answer always verifies.
  */
-export async function extractiveAnswer(question: string, toolMessages: readonly string[], workspace: Workspace): Promise<string | null> {
+export async function extractiveAnswer(
+  question: string,
+  toolMessages: readonly string[],
+  workspace: Workspace,
+  preferred: readonly string[] = [],
+): Promise<string | null> {
+  const allowed = (path: string): boolean => preferred.length === 0 || preferred.some((source) => path === source || path.startsWith(source));
   const terms = questionTerms(question);
   const receipts = receiptsIn(toolMessages);
   const known = new Set(receipts);
   const verifies = async (reply: string): Promise<boolean> => (await validateEvidence(reply, { workspace, knownReceiptIds: known })).ok;
   const candidates = passagesIn(toolMessages)
+    .filter((passage) => allowed(passage.path))
     .flatMap((passage) => sentences(passage).map((sentence) => ({ passage, sentence, hits: lineScore(sentence.text, terms) })))
     .filter((candidate) => candidate.hits > 0)
     // Prose says more than a label line (`File: …`), and a longer sentence more than a short one.
@@ -105,9 +112,11 @@ export async function extractiveAnswer(question: string, toolMessages: readonly 
   for (const term of searched) {
     const receipt = receipts.length > 0 ? ` | receipt ${receipts.join(', ')}` : '';
     const reply = [
-      `I searched the whole manuscript for "${term}" and found no mention of it.`,
+      `I searched ${preferred.length > 0 ? preferred.join(' and ') : 'the whole manuscript'} for "${term}" and found no mention of it.`,
       DEMO_NOTICE,
-      `Evidence: absence | Story/, Compendium/ | checked the whole manuscript for "${term}"${receipt}`,
+      preferred.length > 0
+        ? `Evidence: absence | ${preferred.join(', ')} | checked ${preferred.join(', ')} for "${term}"${receipt}`
+        : `Evidence: absence | Story/, Compendium/ | checked the whole manuscript for "${term}"${receipt}`,
     ].join('\n');
     if (await verifies(reply)) return reply;
   }

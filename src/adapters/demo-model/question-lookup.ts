@@ -1,5 +1,5 @@
 import { jsonObjectsIn } from './json-in-text.js';
-import type { PlannedCall } from './tool-plan.js';
+import type { PlannedCall } from './planned-call.js';
 
 /**
  * The offline demo answers the question asked (no language model): it looks up the question's
@@ -37,9 +37,16 @@ export function questionTerms(question: string): { names: string[]; words: strin
   return { names: [...new Set(names)], words: words.sort((left, right) => right.length - left.length) };
 }
 
+/** The sources a desk's answers cite by default (the role rules of the default agents). */
+export function deskSources(desk: string): string[] {
+  if (desk === 'continuity') return ['Canon.md', 'Compendium/'];
+  if (desk === 'editor' || desk === 'line' || desk === 'structure') return ['Story/'];
+  return [];
+}
+
 /** True when the writer asks for a check of the book rather than about something in it. */
 export function asksForACheck(question: string): boolean {
-  return /\b(?:continuity|consisten\w*|contradict\w*|errors?|mistakes?|problems?|issues?|check|plot holes?|look(?:s|ing)? (?:at|over)|review|go (?:over|through)|read through|feedback|notes? on|thoughts on|what do you think)\b/i.test(
+  return /\b(?:continuity|consisten\w*|contradict\w*|errors?|mistakes?|problems?|issues?|check|plot holes?|wrong|broken|fix|look(?:s|ing)? (?:at|over)|review|go (?:over|through)|read through|feedback|notes? on|thoughts on|what do you think)\b/i.test(
     question,
   );
 }
@@ -78,7 +85,7 @@ export function lineScore(line: string, terms: { names: string[]; words: string[
  * The lookups for a question: a DEEP_SCAN for its first name (or its longest word), one for the
  * next term when the first finds nothing, then a read of the lines around the best hit.
  */
-export function questionCall(question: string, toolMessages: readonly string[], callsMade: number): PlannedCall | null {
+export function questionCall(question: string, toolMessages: readonly string[], callsMade: number, preferred: readonly string[] = []): PlannedCall | null {
   const terms = questionTerms(question);
   // Short word runs are searched together first ("tin box"): a line with all of them is the best hit.
   const together = terms.words.length >= 2 && terms.words.length <= 3 && terms.names.length === 0 ? [terms.words.join(' ')] : [];
@@ -93,7 +100,10 @@ export function questionCall(question: string, toolMessages: readonly string[], 
   if (read) return null;
   // Prose of the story first, then cards; headings and front matter say least.
   const weight = (path: string, text: string): number =>
-    (path.startsWith('Story/') ? 0.5 : 0) + (/^\s*(?:#|[\w-]+:\s)/.test(text) ? -0.75 : 0) + Math.min(text.length, 160) / 1000;
+    (path.startsWith('Story/') ? 0.5 : 0) +
+    (preferred.some((source) => path.startsWith(source)) ? 3 : 0) +
+    (/^\s*(?:#|[\w-]+:\s)/.test(text) ? -0.75 : 0) +
+    Math.min(text.length, 160) / 1000;
   const ranked = hits
     .flatMap((hit) => hit.lines.map((line) => ({ path: hit.path, line: line.line, score: lineScore(line.text, terms) + weight(hit.path, line.text) })))
     .sort((left, right) => right.score - left.score || left.path.localeCompare(right.path) || left.line - right.line);

@@ -9,11 +9,9 @@ export function answersByLookup(message: string): boolean {
   return !asksForACheck(message) && terms.names.length + terms.words.length > 0;
 }
 
-/** A tool call the demo makes, as the strict envelope carries it. */
-export interface PlannedCall {
-  tool: string;
-  args: Record<string, unknown>;
-}
+import type { PlannedCall } from './planned-call.js';
+
+export type { PlannedCall } from './planned-call.js';
 
 /** consistency_checker takes at most this many files per call. */
 const FILES_PER_CHECK = 10;
@@ -29,9 +27,10 @@ export async function nextToolCall(
   callsMade: number,
   workspace: Workspace,
   toolMessages: readonly string[] = [],
+  preferred: readonly string[] = [],
 ): Promise<PlannedCall | null> {
   // A question about something in the book is looked up; a request to check the book is checked.
-  if (answersByLookup(message)) return questionCall(message, toolMessages, callsMade);
+  if (answersByLookup(message)) return questionCall(message, toolMessages, callsMade, preferred);
   const scenes = await sceneFiles(workspace).catch(() => [] as string[]);
   if (scenes.length === 0) {
     return callsMade === 0 ? { tool: 'file_locator', args: { search_criteria: 'Story', scan_mode: 'FAST_SCAN', max_results: 20 } } : null;
