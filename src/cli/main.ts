@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ControlRoomError } from '../protocol/index.js';
 import { CliExit, processIo, reportFailure, type CliIo } from './io.js';
+import { applyOtlpFlags, type OtlpFlags } from './otlp-flags.js';
 import { registerAudio } from './commands/audio.js';
 import { registerAudit } from './commands/audit.js';
 import { registerCanon } from './commands/canon.js';
@@ -29,7 +30,10 @@ export function buildProgram(io: CliIo): Command {
     .version('0.1.0')
     .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .option('--otlp [endpoint]', 'also send traces to an OpenTelemetry collector over OTLP/HTTP (default: OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318)')
+    .option('--otlp-content', 'include prompts, replies and tool data (scrubbed of secrets) in exported traces');
+  program.hook('preAction', () => applyOtlpFlags(program.opts<OtlpFlags>()));
   registerStart(program, io);
   registerInit(program, io);
   registerImport(program, io);

@@ -80,6 +80,13 @@ export const WEB_VIEW_ERROR_CODES = [
 ] as const;
 export type WebViewErrorCode = (typeof WEB_VIEW_ERROR_CODES)[number];
 
+/** Codes of sending traces to an OpenTelemetry collector (`traces export --otlp`). */
+export const TRACE_EXPORT_ERROR_CODES = [
+  /** The collector refused the spans or could not be reached; traces.db still has every round. */
+  'trace_export_failed',
+] as const;
+export type TraceExportErrorCode = (typeof TRACE_EXPORT_ERROR_CODES)[number];
+
 /** Codes raised by workspace set-up and configuration. */
 export const WORKSPACE_ERROR_CODES = [
   'workspace_not_found',

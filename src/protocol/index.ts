@@ -1,5 +1,5 @@
-export { ControlRoomError, isControlRoomError, VFS_ERROR_CODES, WORKSPACE_ERROR_CODES, REQUEST_GUARD_ERROR_CODES } from './errors.js';
-export type { Fault, VfsErrorCode, WorkspaceErrorCode, RequestGuardErrorCode } from './errors.js';
+export { ControlRoomError, isControlRoomError, VFS_ERROR_CODES, WORKSPACE_ERROR_CODES, REQUEST_GUARD_ERROR_CODES, TRACE_EXPORT_ERROR_CODES } from './errors.js';
+export type { Fault, VfsErrorCode, WorkspaceErrorCode, RequestGuardErrorCode, TraceExportErrorCode } from './errors.js';
 export { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from './app-request.js';
 export {
   VFS_ROOTS,

@@ -60,6 +60,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   model_http_error: 502,
   model_bad_response: 502,
   model_empty_response: 502,
+  trace_export_failed: 502,
   // The prompt does not fit the model's context window even with tool output trimmed: a setting to change.
   model_context_exceeded: 413,
   canon_index_busy: 409,

@@ -14,6 +14,7 @@ import { LlamaCppModel } from '../llama-cpp-model/index.js';
 import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
 import { processScrubber } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
+import { withOtlpExport } from '../otlp-trace-export/index.js';
 import { chatReplyValidator } from './chat-reply-validator.js';
 import { systemClock, systemIds } from '../system/index.js';
 import { sweepStaleTempFiles } from '../fs-store/index.js';
@@ -33,6 +34,8 @@ export interface OpenControlRoomOptions {
   /** Home folder for the user-level prompts file; null skips it. */
   homeDir?: string | null;
   traces?: TraceStore;
+  /** Hears warnings that come up after opening (a trace collector that cannot be reached); default: stderr. */
+  onWarning?: (message: string) => void;
 }
 
 /** Everything the CLI and the server need for one workspace, built once. */
@@ -88,7 +91,9 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const swept = await sweepStaleTempFiles(root);
   const mended = await auditLog.repairTornLines();
   await auditLog.startSeal();
-  const traces = scrubbingTraceStore(options.traces ?? (await openSqliteTraceStore(root, { env })), scrubber);
+  // With --otlp or OTEL_EXPORTER_OTLP_ENDPOINT, each finished round also goes to a collector (the SDK loads only then).
+  const exportOptions = { env, scrubber, warn: options.onWarning ?? ((message: string) => void process.stderr.write(`warning: ${message}\n`)) };
+  const traces = await withOtlpExport(scrubbingTraceStore(options.traces ?? (await openSqliteTraceStore(root, { env })), scrubber), exportOptions);
   const memory = await openBucketMemory(root, { clock, ids, scrubber });
   const audio = openAudioLibrary(root, { env, clock, ids });
   const toolContext: ToolContext = { workspace, issues, agents };

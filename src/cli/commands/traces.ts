@@ -7,6 +7,8 @@ import { requireWorkspaceRoot } from '../../adapters/fs-workspace/index.js';
 import { withExistingTraceStore } from '../../adapters/sqlite-trace-store/index.js';
 import type { TraceStore } from '../../core/ports/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
+import { otlpAsked, type OtlpFlags } from '../otlp-flags.js';
+import { replayTracesToOtlp } from './traces-otlp.js';
 
 /** Large exports report progress on stderr after every this many rounds. */
 const PROGRESS_EVERY = 1000;
@@ -91,12 +93,17 @@ export function registerTraces(program: Command, io: CliIo): void {
   const traces = program.command('traces').description('export and inspect decision traces');
   traces
     .command('export')
-    .description('write every round with its ordered events as JSON lines (to --out, or stdout)')
+    .description('write every round with its ordered events as JSON lines (to --out, or stdout); with --otlp, replay them to an OpenTelemetry collector')
     .option('--out <file>', 'write to this file (atomically) instead of stdout')
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print the summary as JSON')
-    .action(async (options: CommonOptions & { out?: string }) => {
+    .action(async (options: CommonOptions & { out?: string }, command: Command) => {
       const root = await requireWorkspaceRoot(workspaceDir(options));
+      if (otlpAsked(command.optsWithGlobals<OtlpFlags>())) {
+        const summary = await replayTracesToOtlp(root, io, command.parent?.parent?.version() ?? '0.0.0');
+        emit(io, options, summary, () => `sent ${summary.rounds} round${summary.rounds === 1 ? '' : 's'} (${summary.spans} spans) to ${summary.endpoint}`);
+        return;
+      }
       const progress = (rounds: number): void => io.stderr(`exported ${rounds} rounds…\n`);
       const out = options.out === undefined ? null : path.resolve(options.out);
       const counts = await withExistingTraceStore(root, (store) => (out === null ? streamRounds(store, io.stdout, progress) : exportToFile(store, out, progress)));

@@ -45,7 +45,14 @@ export async function interpretResults(input: InterpretInput, deps: ConferenceDe
   const ask = async (messages: ChatMessage[], attempt: number): Promise<string> => {
     await tracer.llmRequest(models.primary.name, messages, { agent_id: agent.id, phase: 2, attempt });
     const called = await callModel(models, { messages, ...(input.signal ? { signal: input.signal } : {}) }, modelOptions);
-    await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { agent_id: agent.id, phase: 2, attempt, used_fallback: called.usedFallback, reasoning: called.response.reasoning });
+    await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, {
+      agent_id: agent.id,
+      phase: 2,
+      attempt,
+      used_fallback: called.usedFallback,
+      reasoning: called.response.reasoning,
+      ...(called.response.usage ? { usage: called.response.usage } : {}),
+    });
     return called.response.content;
   };
   const check = async (content: string, attempt: 1 | 2) => {

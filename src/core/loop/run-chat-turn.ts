@@ -136,7 +136,11 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       }, modelOptions);
       result.usedFallback ||= called.usedFallback;
       result.model = called.model.name;
-      await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, { step: 'answer', reasoning: called.response.reasoning });
+      await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, {
+        step: 'answer',
+        reasoning: called.response.reasoning,
+        ...(called.response.usage ? { usage: called.response.usage } : {}),
+      });
       return called.response.content;
     };
     if (request.skipTools) {

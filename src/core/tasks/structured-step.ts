@@ -61,6 +61,7 @@ export async function runStructuredStep<T>(input: StructuredStepInput<T>): Promi
       attempt,
       native_tool_calls: response.toolCalls.map((call) => call.name),
       used_fallback: called.usedFallback,
+      ...(response.usage ? { usage: response.usage } : {}),
     });
     const read = readStructuredOutput(response, input.tool.name, input.schema);
     channel = read.channel;
