@@ -32,7 +32,9 @@ export function CanonPanel() {
   const [confirmation, setConfirmation] = useState<ConfirmationListing | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
+  const [mode, setMode] = useState<'auto' | 'model' | 'deterministic'>('auto');
   const filterId = useId();
+  const modeId = useId();
   const running = status.data?.state === 'running';
 
   // While a build runs, its progress is polled; the facts reload when it ends.
@@ -45,7 +47,7 @@ export function CanonPanel() {
   const rebuild = async (): Promise<void> => {
     setProblem(null);
     try {
-      const outcome = await api.rebuildCanon('auto');
+      const outcome = await api.rebuildCanon(mode);
       if (outcome.status === 'awaiting_confirmation' && outcome.confirmationId) {
         const pending = await api.confirmations('pending');
         setConfirmation(pending.find((item) => item.confirmation_id === outcome.confirmationId) ?? null);
@@ -95,9 +97,17 @@ export function CanonPanel() {
             }}
           />
         ) : (
-          <button type="button" className="small-button" disabled={running} onClick={() => void rebuild()}>
-            Rebuild the canon index
-          </button>
+          <div className="inline-form">
+            <label htmlFor={modeId}>Extract facts</label>
+            <select id={modeId} value={mode} onChange={(event) => setMode(event.target.value as typeof mode)}>
+              <option value="auto">with the model when it answers, else from fields and bullets</option>
+              <option value="deterministic">from the cards’ fields and lore bullets (no model)</option>
+              <option value="model">with the model</option>
+            </select>
+            <button type="button" className="small-button" disabled={running} onClick={() => void rebuild()}>
+              Rebuild the canon index
+            </button>
+          </div>
         )}
       </section>
       <section aria-label="Canon facts">

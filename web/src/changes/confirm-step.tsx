@@ -57,7 +57,7 @@ export function ConfirmStep({ confirmation, onAnswered }: ConfirmStepProps) {
       {needsSecond ? (
         <div className="second-confirmation" role="group" aria-label="Second confirmation">
           <Notice tone="warn" title="First confirmation given — a second, separate one is needed">
-            Nothing has changed yet. Read the changes above once more; this level cannot be undone.
+            Nothing has changed yet. Read the changes above once more before you confirm again.
           </Notice>
           <label htmlFor={checkId} className="attendee-choice">
             <input ref={secondRef} id={checkId} type="checkbox" checked={reviewed} onChange={(event) => setReviewed(event.target.checked)} />

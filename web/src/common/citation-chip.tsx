@@ -26,8 +26,8 @@ export function CitationChip({ report }: { report: EvidenceReport }) {
         type="button"
         className="citation-chip"
         data-testid="citation"
+        // The visible text names the file, lines and quote; the full evidence line is the tooltip.
         title={report.line ?? undefined}
-        aria-label={`Open ${target?.path ?? 'the cited file'}${quote ? ` at “${quote}”` : ''}`}
         disabled={!target}
         onClick={() => target && navigation.openFile(target.path, target.range)}
       >
