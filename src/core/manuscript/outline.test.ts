@@ -58,8 +58,46 @@ describe('parseOutline', () => {
     expect(outline.entries[0]!.fields.pov?.value).toBe('Hester');
   });
 
+  it('reads a numbered list, with inline titles, times and POV', () => {
+    const outline = parseOutline(source('# Plan\n\n1. **The Ferry** — Ilse crosses to Vellin (Monday).\n2. The Mill: Tobin shows her the sluice. POV: Tobin\n   - she sees the ledger\n3. Flood — the water comes on Day 4.'));
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.fields.when?.value ?? null, entry.fields.pov?.value ?? null, entry.style, entry.explicit])).toEqual([
+      [1, 'The Ferry', 'Monday', null, 'list', true],
+      [2, 'The Mill', null, 'Tobin', 'list', true],
+      [3, 'Flood', 'Day 4', null, 'list', true],
+    ]);
+    expect(outline.entries[1]!.beats.map((beat) => beat.value)).toEqual(['Tobin shows her the sluice. POV: Tobin', 'she sees the ledger']);
+  });
+
+  it('reads a Markdown table with the columns writers name', () => {
+    const outline = parseOutline(source('| Ch | Title | Day | POV | Summary |\n|---|---|---|---|---|\n| 1 | The Ferry | Monday | Ilse | Ilse crosses. |\n| 2 | The Mill | Tuesday | Tobin | The sluice. |\n\nNotes below.'));
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.line, entry.fields.when?.value, entry.fields.pov?.value, entry.beats[0]?.value])).toEqual([
+      [1, 'The Ferry', 3, 'Monday', 'Ilse', 'Ilse crosses.'],
+      [2, 'The Mill', 4, 'Tuesday', 'Tobin', 'The sluice.'],
+    ]);
+  });
+
+  it('reads headings with beat bullets, and acts with one bullet per chapter', () => {
+    const headings = parseOutline(source('## Chapter One: The Ferry\n- Ilse crosses\n- the ferryman warns her\n\n## Chapter Two: The Mill\n- Tobin'));
+    expect(headings.entries.map((entry) => [entry.number, entry.title, entry.beats.length])).toEqual([[1, 'The Ferry', 2], [2, 'The Mill', 1]]);
+    const acts = parseOutline(source('# Outline\n\n## Act One\n- Ilse arrives on the Monday ferry.\n  - rain\n- Chapter 2: Tobin at the mill.\n\n## Act Two\n- The flood.\n\n## Notes\n- remember the bell'));
+    expect(acts.acts.map((act) => [act.number, act.entries.length])).toEqual([[1, 2], [2, 1]]);
+    expect(acts.entries.map((entry) => [entry.number, entry.explicit, entry.actIndex])).toEqual([[null, false, 0], [2, true, 0], [null, false, 1]]);
+    expect(acts.entries[0]!.beats.map((beat) => beat.value)).toEqual(['Ilse arrives on the Monday ferry.', 'rain']);
+  });
+
+  it('reads plain paragraphs that start "Chapter Five."', () => {
+    const outline = parseOutline(source('Chapter One. Ilse crosses to Vellin on the Monday ferry and meets nobody at all on the quay.\n\nChapter Two: The Mill. Tobin shows her the sluice.\nShe does not trust him.\n\nCHAPTER THREE\nThe flood.'));
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.style])).toEqual([
+      [1, '', 'paragraph'],
+      [2, 'The Mill', 'paragraph'],
+      [3, '', 'paragraph'],
+    ]);
+    expect(outline.entries[1]!.beats.map((beat) => beat.value)).toEqual(['Tobin shows her the sluice.', 'She does not trust him.']);
+    expect(outline.entries[2]!.beats.map((beat) => beat.value)).toEqual(['The flood.']);
+  });
+
   it('never throws on arbitrary text', () => {
-    const line = fc.oneof(fc.string(), fc.constantFrom('## Act 1', '### Scene 2: X', '- POV: A', '- Beat:', '  - nested', '---'));
+    const line = fc.oneof(fc.string(), fc.constantFrom('## Act 1', '### Scene 2: X', '- POV: A', '- Beat:', '  - nested', '---', '| Ch | Title |', '|---|---|', '| 1 | x |', '1. The Ferry (Monday)', 'Chapter Five. Text', 'Act Two'));
     fc.assert(fc.property(fc.array(line, { maxLength: 30 }), (lines) => void parseOutline(source(lines.join('\n')))));
   });
 });

@@ -2,16 +2,30 @@ import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { parseFrontMatter } from './front-matter.js';
 import { bulletText, isBullet, parseLabelledLine, stripMarkdown, type Located } from './labelled-line.js';
+import {
+  chapterLead,
+  headingNumber,
+  inlinePov,
+  inlineWhen,
+  isTableSeparator,
+  tableCells,
+  tableColumns,
+  titleAndSummary,
+  type OutlineField,
+  type TableColumn,
+} from './outline-lines.js';
 
-/** The fields an outline scene entry may carry, after label aliases are folded. */
-export type OutlineField = 'file' | 'pov' | 'when' | 'characters' | 'beat' | 'location';
+export type { OutlineField } from './outline-lines.js';
 
-/** One scene of the outline (`### Scene 8: Letters` and its bullets). */
+/** How an outline entry was written. */
+export type OutlineStyle = 'heading' | 'table' | 'list' | 'paragraph';
+
+/** One scene or chapter of the outline (`### Scene 8: Letters` and its bullets, a table row, a list item). */
 export interface OutlineEntry {
-  /** The number in the heading, or null when the heading has none. */
+  /** The number in the heading, row or list item, or null when it has none. */
   number: number | null;
   title: string;
-  /** Line of the heading; `endLine` is the entry's last non-empty line. */
+  /** Line of the heading (row, item); `endLine` is the entry's last non-empty line. */
   line: number;
   endLine: number;
   /** Index into `Outline.acts`. */
@@ -21,6 +35,12 @@ export interface OutlineEntry {
   beats: Located<string>[];
   /** Names listed in `Characters:`. */
   characters: string[];
+  style: OutlineStyle;
+  /**
+   * True when the entry names itself a chapter or scene (a number, "Chapter 3", a heading), so a
+   * chapter should exist for it; a plain beat bullet under an act may span several chapters.
+   */
+  explicit: boolean;
 }
 
 /** An act (`## Act 2 — The Log`); entries before the first act heading sit in an untitled act. */
@@ -48,109 +68,213 @@ const LABEL_ALIASES: Record<string, OutlineField> = {
   beat: 'beat', beats: 'beat', summary: 'beat',
   location: 'location', where: 'location', place: 'location', setting: 'location',
 };
-const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12 };
-const WORD_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const ACT_HEADING = /^#{1,3}\s+(?:Act|Part|Book)\s+([0-9]+|[IVXivx]+|[A-Za-z]+)\b\s*[:.—–-]?\s*(.*)$/;
-const SCENE_HEADING = /^#{2,4}\s+(?:Scene|Chapter|SCN)?\s*[-#]?\s*(\d+)?\s*[:.)—–-]?\s*(.*)$/i;
-
-function headingNumber(token: string): number | null {
-  if (/^\d+$/.test(token)) return Number(token);
-  return ROMAN[token.toUpperCase()] ?? WORD_NUMBERS[token.toLowerCase()] ?? null;
-}
+const ACT_LINE = /^(?:\*\*|__)?(?:Act|Part|Book)\s+([0-9]+|[IVX]+|One|Two|Three|Four|Five)\b(?:\*\*|__)?\s*[:.—–-]?\s*(.*)$/;
+const SCENE_HEADING = /^#{1,4}\s+(?:Scene|Chapter|SCN|Ch\.?)?\s*[-#]?\s*(\d+)?\s*[:.)—–-]?\s*(.*)$/i;
+// Sections of an outline file that are not scenes: their lists are notes, not entries.
+const NOTE_SECTION = /\b(?:notes?|ideas|research|questions|to ?do|characters|cast|themes?|background|threads|open)\b/i;
+const NUMBERED = /^(\d+)[.)]\s+(.+)$/;
 
 function splitNames(value: string): string[] {
   return value.split(/,|;|\band\b|&/).map((name) => stripMarkdown(name).replace(/\.$/, '').trim()).filter((name) => name !== '');
 }
 
-/** Parses an outline. Tolerates bold labels, missing fields, unnumbered headings and stray text. */
+/** The parser's state between lines. */
+interface Cursor {
+  current: OutlineEntry | null;
+  lastField: OutlineField | null;
+  inBeatList: boolean;
+  /** Lists here become entries (`list`), not (`notes`); under a scene heading they are its beats. */
+  section: 'list' | 'notes';
+  table: TableColumn[] | null;
+  tableRows: number;
+}
+
+/**
+ * Parses an outline written any of the ways writers write them: headings with labelled bullets
+ * (`### Scene 8: Letters` / `- POV: Hester`), headings with beat bullets, acts with one bullet per
+ * chapter, numbered lists, Markdown tables (`| Ch | Title | Day | Summary |`) and plain paragraphs
+ * (`Chapter Five. Mara finds…`). Tolerates bold labels, missing fields and stray text; never throws.
+ */
 export function parseOutline(source: SourceText): Outline {
   const frontMatter = parseFrontMatter(source.path, source.lines);
   const problems: ParseProblem[] = frontMatter.problem ? [frontMatter.problem] : [];
   const acts: OutlineAct[] = [];
   const entries: OutlineEntry[] = [];
-  let current: OutlineEntry | null = null;
-  let lastField: OutlineField | null = null;
-  let inBeatList = false;
+  const cursor: Cursor = { current: null, lastField: null, inBeatList: false, section: 'list', table: null, tableRows: 0 };
 
   const currentAct = (): number => {
     if (acts.length === 0) acts.push({ number: null, title: '', line: 0, entries: [] });
     return acts.length - 1;
   };
+  const open = (entry: Omit<OutlineEntry, 'actIndex' | 'fields' | 'beats' | 'characters' | 'endLine'>): OutlineEntry => {
+    const actIndex = currentAct();
+    const created: OutlineEntry = { ...entry, endLine: entry.line, actIndex, fields: {}, beats: [], characters: [] };
+    acts[actIndex]!.entries.push(created);
+    entries.push(created);
+    cursor.current = created;
+    cursor.lastField = null;
+    cursor.inBeatList = false;
+    return created;
+  };
+  const addBeat = (entry: OutlineEntry, value: string, line: number): void => {
+    if (value === '') return;
+    entry.beats.push({ value, line });
+    entry.fields.beat ??= { value, line };
+  };
+  /** An entry from one line of text (a list item, a paragraph, a bullet under an act). */
+  const openFromText = (text: string, line: number, style: OutlineStyle, listNumber: number | null): void => {
+    const lead = chapterLead(text);
+    const { title, summary } = titleAndSummary(lead ? lead.rest : text);
+    const entry = open({ number: lead?.number ?? listNumber, title, line, style, explicit: lead !== null || listNumber !== null });
+    addBeat(entry, summary || stripMarkdown(lead ? lead.rest : text), line);
+    const pov = inlinePov(text);
+    if (pov) entry.fields.pov = { value: pov, line };
+  };
 
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
     if (text.trim() === '') {
-      lastField = null;
+      cursor.lastField = null;
       continue;
     }
-    const act = ACT_HEADING.exec(text);
+    const cells = tableCells(text);
+    if (cells !== null) {
+      if (isTableSeparator(text)) continue;
+      const header = cursor.table === null ? tableColumns(cells) : null;
+      if (header !== null && isTableSeparator(source.lines[line] ?? '')) {
+        cursor.table = header;
+        cursor.tableRows = 0;
+        cursor.current = null;
+        continue;
+      }
+      if (cursor.table !== null) readTableRow(cells, cursor.table, line, (cursor.tableRows += 1));
+      continue;
+    }
+    cursor.table = null;
+    const act = ACT_HEADING.exec(text) ?? (isBullet(text) || /^#/.test(text) ? null : ACT_LINE.exec(text.trim()));
     if (act) {
       acts.push({ number: headingNumber(act[1]!), title: stripMarkdown(act[2] ?? ''), line, entries: [] });
-      current = null;
+      cursor.current = null;
+      cursor.section = 'list';
       continue;
     }
     if (/^#/.test(text)) {
       const scene = SCENE_HEADING.exec(text);
       const level = /^#+/.exec(text)![0].length;
-      // A level-2 heading is a scene only when it says so (`## Scene 3`); otherwise it is a section.
-      const isScene = scene !== null && (level > 2 || scene[1] !== undefined || /^#+\s+(?:Scene|Chapter|SCN)\b/i.test(text));
+      const says = /^#+\s+(?:Scene|Chapter|SCN|Ch\.?)\s*[-#]?\s*(?:\d|[IVXivx]+\b|[A-Za-z]+)/i.test(text);
+      // A heading is a scene when it says so (`## Chapter 3`, `# Scene 2`) or sits below level 2;
+      // a level-1 heading is the outline's title, a level-2 one without a number a section.
+      const isScene = scene !== null && (says || (level > 2) || (level === 2 && scene[1] !== undefined));
       if (scene && isScene) {
-        const actIndex = currentAct();
-        current = { number: scene[1] === undefined ? null : Number(scene[1]), title: stripMarkdown(scene[2] ?? ''), line, endLine: line, actIndex, fields: {}, beats: [], characters: [] };
-        acts[actIndex]!.entries.push(current);
-        entries.push(current);
+        const lead = chapterLead(text.replace(/^#+\s*/, ''));
+        const title = lead && scene[1] === undefined ? titleAndSummary(lead.rest).title || stripMarkdown(text.replace(/^#+\s*/, '')) : stripMarkdown(scene[2] ?? '');
+        open({ number: scene[1] !== undefined ? Number(scene[1]) : lead?.number ?? null, title, line, style: 'heading', explicit: true });
+        const when = inlineWhen(text.replace(/^#+\s*/, ''));
+        if (when) cursor.current!.fields.when = { value: when, line };
       } else {
-        current = null;
+        cursor.current = null;
+        cursor.section = level === 1 || !NOTE_SECTION.test(text) ? 'list' : 'notes';
       }
-      lastField = null;
-      inBeatList = false;
+      cursor.lastField = null;
+      cursor.inBeatList = false;
       continue;
+    }
+    const current = cursor.current;
+    const indented = /^\s{2,}\S/.test(text);
+    const numbered = NUMBERED.exec(text.trim());
+    // Outside a heading entry, a top-level numbered item or bullet, or a "Chapter N" paragraph,
+    // opens an entry of its own.
+    if (!indented && (current === null || current.style !== 'heading') && cursor.section === 'list') {
+      const labelled = parseLabelledLine(text);
+      const isField = labelled !== null && LABEL_ALIASES[labelled.label] !== undefined && current !== null;
+      if (numbered && !isField) {
+        openFromText(numbered[2]!, line, 'list', Number(numbered[1]));
+        continue;
+      }
+      if (isBullet(text) && !isField) {
+        openFromText(bulletText(text), line, 'list', null);
+        continue;
+      }
+      if (!isBullet(text) && !numbered && chapterLead(text) !== null) {
+        openFromText(text, line, 'paragraph', null);
+        continue;
+      }
     }
     if (current === null) continue;
     current.endLine = line;
-    const nested = /^\s{2,}[-*+]\s/.test(text);
-    if (nested && inBeatList) {
-      current.beats.push({ value: bulletText(text), line });
-      continue;
+    readEntryLine(current, text, line);
+  }
+
+  function readTableRow(rowCells: readonly string[], columns: readonly TableColumn[], line: number, rowIndex: number): void {
+    const value = (column: TableColumn): string => rowCells[columns.indexOf(column)]?.trim() ?? '';
+    const numberCell = value('number');
+    const lead = chapterLead(numberCell) ?? chapterLead(value('title'));
+    const number = /^\d+$/.test(numberCell) ? Number(numberCell) : lead?.number ?? headingNumber(numberCell);
+    const titleCell = value('title');
+    const entry = open({ number: number ?? (columns.includes('number') ? null : rowIndex), title: lead && !/^\d+$/.test(numberCell) ? titleAndSummary(lead.rest).title : titleCell, line, style: 'table', explicit: true });
+    columns.forEach((column, index) => {
+      const cell = rowCells[index]?.trim() ?? '';
+      if (column === null || column === 'number' || column === 'title' || cell === '') return;
+      if (column === 'beat') addBeat(entry, cell, line);
+      else entry.fields[column] ??= { value: cell, line };
+      if (column === 'characters') entry.characters = splitNames(cell);
+    });
+    cursor.current = null;
+  }
+
+  function readEntryLine(current: OutlineEntry, text: string, line: number): void {
+    const nested = /^\s{2,}(?:[-*+]|\d+[.)])\s/.test(text);
+    if (nested && cursor.inBeatList) {
+      current.beats.push({ value: bulletText(text.replace(/^(\s*)\d+[.)]\s/, '$1- ')), line });
+      return;
     }
     const labelled = parseLabelledLine(text);
     const field = labelled ? LABEL_ALIASES[labelled.label] : undefined;
     if (labelled && field) {
-      inBeatList = field === 'beat' && labelled.value === '';
-      lastField = field;
+      cursor.inBeatList = field === 'beat' && labelled.value === '';
+      cursor.lastField = field;
       if (field === 'beat') {
         if (labelled.value !== '') current.beats.push({ value: labelled.value, line });
         current.fields.beat ??= { value: labelled.value, line };
-        continue;
+        return;
       }
-      if (current.fields[field]) {
+      if (current.fields[field] && !(field === 'when' && current.style !== 'heading')) {
         problems.push({ code: 'outline_field_repeated', message: `Scene entry "${current.title}" repeats its ${field} field.`, path: source.path, line });
-        continue;
+        return;
       }
       current.fields[field] = { value: labelled.value, line };
       if (field === 'characters') current.characters = splitNames(labelled.value);
-      continue;
+      return;
     }
-    if (!isBullet(text) && lastField !== null) {
+    const bullet = isBullet(text) || /^\s*\d+[.)]\s/.test(text);
+    if (!bullet && cursor.lastField !== null) {
       // A wrapped line continues the field above it.
-      const previous = current.fields[lastField];
+      const previous = current.fields[cursor.lastField];
       if (previous) previous.value = `${previous.value} ${text.trim()}`.trim();
-      if (lastField === 'beat' && current.beats.length > 0) {
+      if (cursor.lastField === 'beat' && current.beats.length > 0) {
         const beat = current.beats[current.beats.length - 1]!;
         beat.value = `${beat.value} ${text.trim()}`;
       }
-      if (lastField === 'characters' && previous) current.characters = splitNames(previous.value);
-      continue;
+      if (cursor.lastField === 'characters' && previous) current.characters = splitNames(previous.value);
+      return;
     }
-    if (isBullet(text) && inBeatList) {
-      current.beats.push({ value: bulletText(text), line });
-      continue;
-    }
-    // Free text under a heading is the beat when none was labelled.
-    if (!current.fields.beat) {
-      current.fields.beat = { value: stripMarkdown(isBullet(text) ? bulletText(text) : text), line };
-      current.beats.push({ value: current.fields.beat.value, line });
+    // Beat bullets and free text: each is a beat of the entry.
+    addBeat(current, stripMarkdown(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')), line);
+  }
+
+  for (const entry of entries) inferWhen(entry);
+  return { source, path: source.path, acts, entries, problems };
+}
+
+/** An entry with no `When:` takes the time its own lines state ("(Monday)", "on Day 3"). */
+function inferWhen(entry: OutlineEntry): void {
+  if (entry.fields.when) return;
+  for (const beat of [{ value: entry.title, line: entry.line }, ...entry.beats]) {
+    const when = inlineWhen(beat.value);
+    if (when) {
+      entry.fields.when = { value: when, line: beat.line };
+      return;
     }
   }
-  return { source, path: source.path, acts, entries, problems };
 }

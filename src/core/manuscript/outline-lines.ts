@@ -1,0 +1,96 @@
+import { parseNumberWord } from './numbers.js';
+import { stripMarkdown } from './labelled-line.js';
+
+/** The fields an outline scene entry may carry, after label aliases are folded. */
+export type OutlineField = 'file' | 'pov' | 'when' | 'characters' | 'beat' | 'location';
+
+const ROMAN: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6, VII: 7, VIII: 8, IX: 9, X: 10, XI: 11, XII: 12, XIII: 13, XIV: 14, XV: 15, XVI: 16, XVII: 17, XVIII: 18, XIX: 19, XX: 20 };
+
+/** `3`, `three`, `III` → 3; null for anything else. */
+export function headingNumber(token: string): number | null {
+  if (/^\d+$/.test(token)) return Number(token);
+  return ROMAN[token.toUpperCase()] ?? parseNumberWord(token);
+}
+
+// "Chapter 5", "Ch. 5", "CHAPTER FIVE", "Scene 12", "Chapter Twenty-One" at the start of a line.
+const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?)\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
+
+/** A line that opens a chapter entry in prose: `Chapter Five. Mara finds…` → number 5 and the rest. */
+export function chapterLead(text: string): { number: number; rest: string } | null {
+  const match = CHAPTER_LEAD.exec(stripMarkdown(text.replace(/\*\*|__/g, '')).trim());
+  if (!match) return null;
+  const number = headingNumber(match[1]!);
+  return number === null ? null : { number, rest: match[3]!.trim() };
+}
+
+/**
+ * Splits an entry's one-line text into a title and the rest: `The Ferry — Ilse crosses` → title
+ * `The Ferry`; `**The Ferry.** Ilse crosses` → `The Ferry`; a long sentence with no separator is
+ * all summary and gets no title.
+ */
+export function titleAndSummary(text: string): { title: string; summary: string } {
+  const bold = /^\*\*([^*]+?)\*\*[\s:.—–-]*(.*)$/.exec(text.trim()) ?? /^__([^_]+?)__[\s:.—–-]*(.*)$/.exec(text.trim());
+  if (bold) return { title: stripMarkdown(bold[1]!).replace(/[.:]$/, ''), summary: stripMarkdown(bold[2]!) };
+  const plain = stripMarkdown(text);
+  const separated = /^(.{1,80}?)\s+(?:—|–|-{1,2})\s+(.+)$/.exec(plain) ?? /^([^:]{1,60}):\s+(.+)$/.exec(plain);
+  if (separated) return { title: separated[1]!.trim(), summary: separated[2]!.trim() };
+  const sentence = /^([^.!?]{1,60}[.!?])\s+(.+)$/.exec(plain);
+  if (sentence && sentence[1]!.split(/\s+/).length <= 8) return { title: sentence[1]!.replace(/[.]$/, '').trim(), summary: sentence[2]!.trim() };
+  return plain.split(/\s+/).length <= 8 ? { title: plain.replace(/[.]$/, ''), summary: '' } : { title: '', summary: plain };
+}
+
+/** The column headers an outline table uses, folded onto entry fields. */
+export type TableColumn = OutlineField | 'number' | 'title' | null;
+
+const COLUMN_NAMES: ReadonlyArray<[RegExp, TableColumn]> = [
+  [/^(?:#|no\.?|num(?:ber)?|ch(?:apter)?\.?(?:\s*(?:no\.?|#|number))?|scene(?:\s*(?:no\.?|#|number))?|sc\.?)$/i, 'number'],
+  [/^(?:title|name|chapter\s*title|scene\s*title|heading)$/i, 'title'],
+  [/^(?:when|day|date|time|story\s*day|day\s*\/\s*date|date\s*\/\s*day)$/i, 'when'],
+  [/^(?:pov|point\s*of\s*view|viewpoint|narrator)$/i, 'pov'],
+  [/^(?:characters|cast|who|people)$/i, 'characters'],
+  [/^(?:location|where|place|setting)$/i, 'location'],
+  [/^(?:file|scene\s*file|path)$/i, 'file'],
+  [/^(?:summary|beat|beats|events?|what\s*happens|synopsis|plot|description|notes?)$/i, 'beat'],
+];
+
+/** The cells of a Markdown table row, trimmed; null when the line is not a row. */
+export function tableCells(line: string): string[] | null {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('|')) return null;
+  return trimmed.replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => stripMarkdown(cell.trim()));
+}
+
+/** True for a table's separator row, `|---|:--:|`. */
+export function isTableSeparator(line: string): boolean {
+  return /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(line);
+}
+
+/** What each column of an outline table holds; null when the table is not an outline (no title, number or summary). */
+export function tableColumns(header: readonly string[]): TableColumn[] | null {
+  const columns = header.map((name) => COLUMN_NAMES.find(([pattern]) => pattern.test(name.trim()))?.[1] ?? null);
+  return columns.some((column) => column === 'number' || column === 'title' || column === 'beat') ? columns : null;
+}
+
+const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+const DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
+const TIME = `(?:Day\\s+\\d+|${WEEKDAY}(?:,?\\s+${DATE})?|${DATE})(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk|midnight|noon))?`;
+// Where an outline line says when its chapter happens: "(Monday)", "Monday:", "on Monday",
+// "Monday morning", "It is Monday", "Day 3". A weekday merely named ("Monday's storm") is not one.
+const INLINE_WHEN = new RegExp(
+  `\\((${TIME})[^)]*\\)|^(${TIME})\\s*[:—–-]|\\b(?:on|it\\s+is|it's|it\\s+was)\\s+(${TIME})\\b|\\b(Day\\s+\\d+(?:[,\\s]+(?:morning|afternoon|evening|night))?)\\b|\\b(${WEEKDAY}\\s+(?:morning|afternoon|evening|night))\\b|[—–-]\\s*(${TIME})\\s*$`,
+  'i',
+);
+const INLINE_POV = /\(?\bPOV\s*[:—–-]?\s*([\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*)*)\)?/u;
+
+/** A time the line states for its entry (`Monday`, `Day 3`, `14 March`), or null. */
+export function inlineWhen(text: string): string | null {
+  const match = INLINE_WHEN.exec(stripMarkdown(text));
+  if (!match) return null;
+  return (match.slice(1).find((group) => group !== undefined) ?? '').trim() || null;
+}
+
+/** A `POV: Name` stated inside an entry's line, or null. */
+export function inlinePov(text: string): string | null {
+  return INLINE_POV.exec(text)?.[1]?.trim() ?? null;
+}
