@@ -3,7 +3,7 @@ import { formatToolResult, TurnTracer } from '../loop/index.js';
 import type { Ids, TraceStore } from '../ports/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import { runTool, type ToolRunDependencies } from '../tool-runs/index.js';
-import { refusedPathArg } from './refused-path-arg.js';
+import { refusedPathArg, type RefusedPath } from './refused-path-arg.js';
 
 /** The client a call came from, and the audit session its receipts go to. */
 export interface McpCaller {
@@ -28,7 +28,7 @@ export interface McpCallOutcome {
 
 /** A call the harness refuses before anything runs. */
 interface Refusal {
-  code: 'tool_call_unknown_tool' | 'tool_call_invalid_args' | 'path_outside_workspace';
+  code: 'tool_call_unknown_tool' | 'tool_call_invalid_args' | RefusedPath['code'];
   message: string;
   issues: ValidationIssue[];
 }
@@ -40,7 +40,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The checks of the strict protocol that apply to structured calls: a known tool, strict arguments, safe paths. */
-function check(name: string, args: unknown, deps: McpCallDependencies): { ok: true; args: Record<string, unknown> } | { ok: false; refusal: Refusal } {
+async function check(name: string, args: unknown, deps: McpCallDependencies): Promise<{ ok: true; args: Record<string, unknown> } | { ok: false; refusal: Refusal }> {
   const definition = deps.tools.registry.get(name);
   if (!definition) {
     const message = `No tool ${JSON.stringify(name.slice(0, NAME_SHOWN))}. Tools: ${deps.tools.registry.ids().join(', ')}. Nothing ran.`;
@@ -54,9 +54,9 @@ function check(name: string, args: unknown, deps: McpCallDependencies): { ok: tr
     const summary = issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     return { ok: false, refusal: { code: 'tool_call_invalid_args', message: `The arguments for ${name} do not match its schema: ${summary}. Nothing ran.`, issues } };
   }
-  const unsafe = refusedPathArg(parsed.data as Record<string, unknown>);
+  const unsafe = await refusedPathArg(parsed.data as Record<string, unknown>, deps.tools.context.workspace);
   if (unsafe) {
-    return { ok: false, refusal: { code: 'path_outside_workspace', message: `${unsafe.message} Nothing ran.`, issues: [{ code: 'path_outside_workspace', message: unsafe.message, path: ['args', unsafe.key] }] } };
+    return { ok: false, refusal: { code: unsafe.code, message: `${unsafe.message} Nothing ran.`, issues: [{ code: unsafe.code, message: unsafe.message, path: ['args', unsafe.key] }] } };
   }
   return { ok: true, args: parsed.data as Record<string, unknown> };
 }
@@ -80,7 +80,7 @@ export async function callMcpTool(name: string, args: unknown, caller: McpCaller
   const toolId = name.slice(0, NAME_SHOWN) || '(none)';
   try {
     await tracer.event({ event_type: 'tool.request', call_id: callId, payload: { tool_id: toolId, call_id: callId, inputs: isPlainObject(args) ? args : {}, channel: 'mcp', client: caller.clientName } });
-    const checked = check(name, args, deps);
+    const checked = await check(name, args, deps);
     if (!checked.ok) {
       const { code, message, issues } = checked.refusal;
       await tracer.validator('tool_call', code, 'error', message, { channel: 'mcp', issues });

@@ -7,3 +7,4 @@ export { mcpToolListing } from './mcp-tool-list.js';
 export type { McpToolListing } from './mcp-tool-list.js';
 export { mcpToolRegistry } from './mcp-tool-registry.js';
 export { refusedPathArg } from './refused-path-arg.js';
+export type { RefusedPath } from './refused-path-arg.js';

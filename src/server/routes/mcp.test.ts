@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -79,6 +81,23 @@ describe('MCP over streamable HTTP at /mcp', () => {
       expect((result.content[0] as { text: string }).text).toContain(code);
     }
     expect(await fixture.room.auditLog.verifiedList('mcp-refusal-probe')).toEqual([]);
+    // A link that leads out of the manuscript, and a second name of a file, are refused before any tool runs.
+    const outside = path.join(path.dirname(fixture.dir), 'outside-notes.md');
+    await fs.writeFile(outside, 'private: the real ending\n');
+    await fs.symlink(outside, path.join(fixture.dir, 'Story/Scenes/SCN-98-link.md'));
+    await fs.link(path.join(fixture.dir, CARD), path.join(fixture.dir, 'Story/Scenes/SCN-99-hard.md'));
+    const onDisk: Array<[string, Record<string, unknown>, string]> = [
+      ['file_reader', { path: 'Story/Scenes/SCN-98-link.md' }, 'path_outside_workspace'],
+      ['prose_analyzer', { scene_path: 'Story/Scenes/SCN-99-hard.md' }, 'file_hard_linked'],
+    ];
+    for (const [name, args, code] of onDisk) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      expect(structured(result).error?.code, name).toBe(code);
+      expect(JSON.stringify(result)).not.toContain('real ending');
+    }
+    expect(await fixture.room.auditLog.verifiedList('mcp-refusal-probe')).toEqual([]);
+    await fs.rm(path.join(fixture.dir, 'Story/Scenes/SCN-98-link.md'));
+    await fs.rm(path.join(fixture.dir, 'Story/Scenes/SCN-99-hard.md'));
     await client.close();
   });
 
