@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { openControlRoom } from '../../adapters/compose/index.js';
-import { serveMcpOverStdio } from '../../adapters/mcp-server/index.js';
 import { workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 /**
@@ -15,6 +14,8 @@ export function registerMcp(program: Command, io: CliIo, version: string): void 
     .description('serve the writing tools over the Model Context Protocol (stdio); each call leaves a signed receipt in the session mcp-<client>')
     .option('--workspace <dir>', 'workspace folder')
     .action(async (options: CommonOptions) => {
+      // Loaded here, not at start-up: no other command pays for the MCP SDK.
+      const { serveMcpOverStdio } = await import('../../adapters/mcp-server/index.js');
       const room = await openControlRoom(workspaceDir(options));
       for (const warning of room.warnings) io.stderr(`warning: ${warning}\n`);
       const stopping = new AbortController();
