@@ -61,6 +61,20 @@ describe('MCP over streamable HTTP at /mcp', () => {
     await client.close();
   });
 
+  it('cuts a result over the step budget to an excerpt with the sha256 and size of the whole, as the tool loop does', async () => {
+    const { client } = await connect(fixture.app, 'Budget Probe');
+    const result = (await client.callTool({ name: 'file_locator', arguments: { search_criteria: 'the', scan_mode: 'DEEP_SCAN', max_results: 200 } })) as CallToolResult;
+    const content = structured(result);
+    expect(content).toMatchObject({ status: 'ok', truncated: true, session_id: 'mcp-budget-probe' });
+    expect(content.full_size).toBeGreaterThan(8000);
+    expect(content.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Buffer.byteLength(String(content.excerpt))).toBeLessThan(8000);
+    expect(content.result).toBeUndefined();
+    const [receipt] = await fixture.room.auditLog.verifiedList('mcp-budget-probe');
+    expect(receipt?.receipt_id).toBe(content.receipt_id);
+    await client.close();
+  });
+
   it('refuses bad arguments, paths outside the workspace and unknown tools as tool errors with our codes, and runs nothing', async () => {
     const { client } = await connect(fixture.app, 'Refusal Probe');
     const refusals: Array<[string, Record<string, unknown>, string]> = [
