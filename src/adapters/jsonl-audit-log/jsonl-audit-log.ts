@@ -1,9 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { markVerified } from '../../core/receipts/index.js';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
 import type { AuditLog, StoredReceiptLine, StoredSealFile } from '../../core/ports/index.js';
-import { keyFingerprint, receiptHash, type ReceiptKeys } from '../../core/receipts/index.js';
+import { keyFingerprint, receiptHash, type ReceiptKeys, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
 import { serialiseFileChange } from '../json-conference-store/index.js';
 import {
   absolute,
@@ -22,10 +21,12 @@ import { appendLines } from './append-lines.js';
 import { AuditSealer } from './audit-sealer.js';
 import { countNewlines } from './count-lines.js';
 import { linkReceiptsToIssue } from './link-receipts-to-issue.js';
+import { LogHandles } from './log-handles.js';
 import { parseReceiptLine, parseReceiptLines, readReceiptLines } from './read-receipt-lines.js';
 import { repairSessionLogs, type RepairSessionLogsOptions } from './repair-session-logs.js';
 import { QUARANTINE_DIR, repairTornLine, type TornLineRepair } from './repair-torn-line.js';
 import { readReceiptKeys } from './receipt-key-files.js';
+import { fileStamp, SessionReceiptIndex } from './session-receipt-index.js';
 
 /** Sub-folders of `parent` that are valid audit ids and hold `fileName`, sorted. */
 async function foldersWith(parent: string, fileName: string): Promise<string[]> {
@@ -63,6 +64,8 @@ export class JsonlAuditLog implements AuditLog {
   /** Linking rewrites an issue's files, so links to one issue run one at a time. */
   private readonly issueLocks = new Map<string, Promise<unknown>>();
   private readonly sealer: AuditSealer | null;
+  private readonly handles = new LogHandles();
+  private readonly index: SessionReceiptIndex;
 
   constructor(
     private readonly root: string,
@@ -71,6 +74,9 @@ export class JsonlAuditLog implements AuditLog {
     const pair = options.keys?.ed25519;
     const now = options.now ?? (() => new Date().toISOString());
     this.sealer = pair?.privateKey ? new AuditSealer(root, { privateKey: pair.privateKey, publicKey: pair.publicKey, fingerprint: keyFingerprint(pair.publicKey) }, now) : null;
+    // The keys this log signs with are the keys it verifies with; a reader without them reads the workspace's.
+    const own: ReceiptVerifyKeys | undefined = options.keys;
+    this.index = new SessionReceiptIndex(async () => own ?? (await readReceiptKeys(this.root)).keys);
   }
 
   /** Writes an empty signed manifest into a workspace that has no sessions and no manifest yet. */
@@ -95,23 +101,33 @@ export class JsonlAuditLog implements AuditLog {
     if (!sealer) {
       throw new ControlRoomError('audit_key_missing', 'This audit log was opened without the Ed25519 signing key, so it cannot seal what it appends.', { fault: 'system' });
     }
-    const text = receipts.map((receipt) => `${JSON.stringify(receipt)}\n`).join('');
+    const lines = receipts.map((receipt) => ({ receipt, raw: JSON.stringify(receipt) }));
+    const text = lines.map((line) => `${line.raw}\n`).join('');
     const file = absolute(this.root, sessionLogRelative(sessionId));
     await serialiseFileChange(file, async () => {
       try {
         const acknowledged = await sealer.prepare(sessionId);
         let onDisk = sealer.known(sessionId);
         // A line an earlier, interrupted append cut off is moved aside first, so the new lines are never glued to it.
-        await appendLines(file, text, async (handle) => {
-          const repair = await repairTornLine(handle, { root: this.root, sessionId, acknowledged });
-          if (onDisk === undefined || repair !== null) onDisk = await countNewlines(handle);
-        });
+        const written = await this.handles.use(file, (handle) =>
+          appendLines(handle, text, async () => {
+            const repair = await repairTornLine(handle, { root: this.root, sessionId, acknowledged });
+            if (onDisk === undefined || repair !== null) onDisk = await countNewlines(handle);
+          }),
+        );
+        this.index.appended(sessionId, fileStamp(written.before), fileStamp(written.after), lines);
         await sealer.seal(sessionId, Math.max(acknowledged, onDisk ?? 0) + receipts.length, receiptHash(last));
       } catch (error) {
         sealer.forget(sessionId);
+        this.index.forget(sessionId);
         throw error;
       }
     });
+  }
+
+  /** Closes the session logs held open for appending. */
+  async close(): Promise<void> {
+    await this.handles.close();
   }
 
   /**
@@ -137,10 +153,12 @@ export class JsonlAuditLog implements AuditLog {
   }
 
   async verifiedList(sessionId: string): Promise<ToolReceipt[]> {
-    const lines = await this.rawLines(sessionId);
-    if (lines.length === 0) return [];
-    const { keys } = await readReceiptKeys(this.root);
-    return markVerified(lines, keys, true).filter((receipt) => receipt.verified);
+    return (await this.verifiedLines(sessionId)).map((line) => line.receipt);
+  }
+
+  /** The session's verified receipts with their stored lines, from memory while the log is as this process left it. */
+  private verifiedLines(sessionId: string): ReturnType<SessionReceiptIndex['verified']> {
+    return this.index.verified(sessionId, absolute(this.root, sessionLogRelative(sessionId)), () => this.rawLines(sessionId));
   }
 
   async sessions(): Promise<string[]> {
@@ -182,7 +200,7 @@ export class JsonlAuditLog implements AuditLog {
       const linked = await linkReceiptsToIssue({
         issueId,
         sessionId,
-        sessionLines: await this.rawLines(sessionId),
+        sessionLines: await this.linkableLines(sessionId, receiptIds),
         issueLines: await this.issueRawLines(issueId),
         ...(receiptIds ? { receiptIds } : {}),
         receiptsPath: absolute(this.root, file),
@@ -198,6 +216,20 @@ export class JsonlAuditLog implements AuditLog {
       if (this.issueLocks.get(issueId) === settled) this.issueLocks.delete(issueId);
     });
     return current;
+  }
+
+  /**
+   * The session lines a link copies: from memory when every receipt asked for is a verified one
+   * there (a round links the receipts it just wrote), else the whole log as stored.
+   */
+  private async linkableLines(sessionId: string, receiptIds?: readonly string[]): Promise<StoredReceiptLine[]> {
+    if (receiptIds !== undefined) {
+      const wanted = new Set(receiptIds);
+      const lines = (await this.verifiedLines(sessionId)).filter((line) => wanted.has(line.receipt.receipt_id));
+      const file = sessionLogRelative(sessionId);
+      if (lines.length === wanted.size) return lines.map((line, index) => ({ file, line: index + 1, raw: line.raw }));
+    }
+    return this.rawLines(sessionId);
   }
 
   async issueReceipts(issueId: string): Promise<ToolReceipt[]> {
