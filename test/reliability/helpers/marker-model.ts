@@ -2,8 +2,9 @@
  * A loopback model whose every reply is a function of the request alone, so any number of
  * concurrent turns can share one server: a tool phase gets one `file_locator` call for the
  * conversation's marker (with the turn's own nonce), then `final`; an answer repeats every marker
- * it was sent and cites the receipts it was shown. A reply that names another conversation's
- * marker proves that conversations crossed.
+ * it was sent and quotes Hester's card without citing a receipt (its lookup searched for the
+ * marker and read no file, and a receipt vouches only for the lines it read). A reply that names
+ * another conversation's marker proves that conversations crossed.
  */
 import type { LoopbackReply, LoopbackRequestBody, LoopbackStep } from '../../../src/adapters/loopback-model-server/index.js';
 import { findToolNonce } from '../../../src/adapters/scripted-model/index.js';
@@ -30,9 +31,7 @@ export function markerReply(body: LoopbackRequestBody): LoopbackReply {
     if (ranTool) return { content: JSON.stringify({ action: 'final', nonce }) };
     return { content: JSON.stringify({ tool: 'file_locator', args: { search_criteria: markers[0] ?? 'hester' }, nonce }) };
   }
-  const receipts = [...new Set(all.match(/rcpt_[A-Za-z0-9_-]{10,}/g) ?? [])];
-  const cite = receipts.length > 0 ? ` | receipt ${receipts.join(', ')}` : '';
-  return { content: `Noted for ${markers.join(' ')}: Hester's card gives her grey eyes.\nEvidence: content | ${HESTER_CARD} | "eyes: grey"${cite}` };
+  return { content: `Noted for ${markers.join(' ')}: Hester's card gives her grey eyes.\nEvidence: content | ${HESTER_CARD} | "eyes: grey"` };
 }
 
 /** `count` identical steps of the marker model for a loopback server's queue. */
