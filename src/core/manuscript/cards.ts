@@ -2,6 +2,9 @@ import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { listField, parseFrontMatter, textField } from './front-matter.js';
 import { parseLabelledLine, type Located } from './labelled-line.js';
+import { genderOfTitle, titleOf, type Gender } from './name-forms.js';
+
+export type { Gender } from './name-forms.js';
 
 /** What every Compendium card has: a name, its aliases and where each field was stated. */
 export interface CardBase {
@@ -16,8 +19,6 @@ export interface CardBase {
   problems: ParseProblem[];
 }
 
-/** Which pronouns a card's prose uses for the character; null when unclear. */
-export type Gender = 'female' | 'male' | null;
 
 /** A character card (`Compendium/Characters/CHAR-*.md`). */
 export interface CharacterCard extends CardBase {
@@ -38,13 +39,36 @@ export interface PlaceCard extends CardBase {
   placeKind: Located<string> | null;
 }
 
-const BODY_FIELD_KEYS = new Set(['name', 'aliases', 'alias', 'also known as', 'aka', 'role', 'eyes', 'eye colour', 'eye color', 'hair', 'age', 'status', 'died in', 'died_in', 'kind', 'type']);
-const KEY_ALIASES: Record<string, string> = { alias: 'aliases', 'also known as': 'aliases', aka: 'aliases', 'eye colour': 'eyes', 'eye color': 'eyes', 'died in': 'died_in', type: 'kind' };
+// Labels of facts a card states, and the many ways writers write them (folded onto one key).
+const KEY_ALIASES: Record<string, string> = {
+  alias: 'aliases', 'also known as': 'aliases', aka: 'aliases', 'a.k.a.': 'aliases', nickname: 'aliases', nicknames: 'aliases', 'known as': 'aliases',
+  'other names': 'aliases', called: 'aliases',
+  eye: 'eyes', 'eye colour': 'eyes', 'eye color': 'eyes', 'eye colours': 'eyes', 'colour of eyes': 'eyes', eyecolor: 'eyes', eyecolour: 'eyes',
+  'hair colour': 'hair', 'hair color': 'hair', haircolor: 'hair', haircolour: 'hair',
+  'died in': 'died_in', 'died_in': 'died_in', died: 'died', death: 'died', 'date of death': 'died', deceased: 'died', fate: 'died',
+  'date of birth': 'born', dob: 'born', birthday: 'born', birthdate: 'born', 'birth date': 'born',
+  'place of birth': 'birthplace', birthplace: 'birthplace', 'born in': 'birthplace', hometown: 'birthplace',
+  'dominant hand': 'handedness', hand: 'handedness', handed: 'handedness',
+  sex: 'gender', pronouns: 'gender',
+  type: 'kind',
+};
+const BODY_FIELD_KEYS = new Set([
+  'name', 'role', 'eyes', 'hair', 'age', 'status', 'died_in', 'died', 'born', 'birthplace', 'handedness', 'gender', 'height', 'build', 'kind',
+  'aliases', 'occupation', 'job', 'scars', 'scar', 'marks', 'distinguishing marks', 'distinguishing features', 'features', 'appearance',
+  ...Object.keys(KEY_ALIASES),
+]);
 
 /** `CHAR-owen-tresk.md` → `Owen Tresk`, the name of last resort. */
 function nameFromFile(path: string): string {
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '').replace(/^(?:CHAR|PLACE|LORE)[-_]/i, '');
   return stem.split(/[-_\s]+/).filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ');
+}
+
+/** A two-column table row, `| Eyes | grey |`, read as a labelled line. */
+function tableField(line: string): { label: string; value: string } | null {
+  const match = /^\s*\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|\s*$/.exec(line.replace(/\*\*|__/g, ''));
+  if (!match || /^:?-+:?$/.test(match[1]!)) return null;
+  return { label: match[1]!.toLowerCase().replace(/[\s_-]+/g, ' '), value: match[2]! };
 }
 
 /** Parses the parts every card shares; tolerant of missing or broken front matter. */
@@ -53,19 +77,27 @@ export function parseCardBase(source: SourceText): CardBase {
   const problems: ParseProblem[] = frontMatter.problem ? [frontMatter.problem] : [];
   const fields = new Map<string, Located<string>>();
   for (const key of Object.keys(frontMatter.data)) {
-    const normal = KEY_ALIASES[key.toLowerCase()] ?? key.toLowerCase();
-    const value = key.toLowerCase() === 'aliases' ? listField(frontMatter.data, key).join(', ') : textField(frontMatter.data, key);
-    if (value !== null && value !== '') fields.set(normal, { value, line: frontMatter.keyLines.get(key) ?? 1 });
+    const label = key.toLowerCase().replace(/[_-]+/g, ' ');
+    const normal = KEY_ALIASES[label] ?? KEY_ALIASES[key.toLowerCase()] ?? key.toLowerCase();
+    const list = listField(frontMatter.data, key).join(', ');
+    const value = normal === 'aliases' ? list : textField(frontMatter.data, key) ?? (list === '' ? null : list);
+    if (value === null || value === '') continue;
+    const existing = fields.get(normal);
+    // `aliases:` and `nicknames:` both name the person: keep every name given.
+    if (existing && normal === 'aliases') existing.value = `${existing.value}, ${value}`;
+    else if (!existing) fields.set(normal, { value, line: frontMatter.keyLines.get(key) ?? 1 });
   }
   let heading: Located<string> | null = null;
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
     const match = /^#\s+(.+?)\s*$/.exec(text);
     if (match && heading === null) heading = { value: match[1]!, line };
-    const labelled = parseLabelledLine(text);
+    const labelled = parseLabelledLine(text) ?? tableField(text);
     if (labelled && BODY_FIELD_KEYS.has(labelled.label) && labelled.value !== '') {
       const key = KEY_ALIASES[labelled.label] ?? labelled.label.replace(/ /g, '_');
-      if (!fields.has(key)) fields.set(key, { value: labelled.value, line });
+      const existing = fields.get(key);
+      if (existing && key === 'aliases') existing.value = `${existing.value}, ${labelled.value}`;
+      else if (!existing) fields.set(key, { value: labelled.value, line });
     }
   }
   const name = fields.get('name') ?? heading ?? { value: nameFromFile(source.path), line: 1 };
@@ -73,9 +105,17 @@ export function parseCardBase(source: SourceText): CardBase {
     problems.push({ code: 'card_name_missing', message: `${source.path} has no "name:" field; using "${name.value}".`, path: source.path, line: name.line });
   }
   const aliasField = fields.get('aliases');
-  const aliasListed = aliasField ? aliasField.value.split(',').map((alias) => alias.trim()).filter((alias) => alias !== '' && alias !== name.value) : [];
+  const aliasListed = aliasField ? aliasField.value.split(/[,;]|\s+or\s+/).map((alias) => alias.trim()).filter((alias) => alias !== '' && alias !== name.value) : [];
   const aliases = aliasListed.map((value) => ({ value, line: aliasField!.line }));
   return { source, path: source.path, name, aliases, fields, bodyStart: frontMatter.bodyStart, problems };
+}
+
+/** A stated gender (`gender: female`, `pronouns: she/her`), else the title's, else the card prose's pronouns. */
+function cardGender(base: CardBase): Gender {
+  const stated = base.fields.get('gender')?.value.toLowerCase() ?? '';
+  if (/\b(?:female|woman|girl|f|she|her)\b/.test(stated)) return 'female';
+  if (/\b(?:male|man|boy|m|he|him)\b/.test(stated)) return 'male';
+  return genderOfTitle(titleOf(base.name.value)) ?? guessGender(base.source, base.bodyStart);
 }
 
 /** Counts the card prose's pronouns; a clear majority decides, otherwise null. */
@@ -101,7 +141,7 @@ export function parseCharacterCard(source: SourceText): CharacterCard {
     age: field('age'),
     status: status === null ? null : { value: status.value.toLowerCase(), line: status.line },
     diedIn: field('died_in'),
-    gender: guessGender(source, base.bodyStart),
+    gender: cardGender(base),
   };
 }
 

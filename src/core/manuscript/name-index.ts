@@ -1,4 +1,5 @@
 import type { CharacterCard, PlaceCard } from './cards.js';
+import { derivedNameForms, isCommonWordForm } from './name-forms.js';
 
 /** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
 export interface NamedEntity {
@@ -6,8 +7,10 @@ export interface NamedEntity {
   id: string;
   kind: 'character' | 'place';
   name: string;
-  /** Name and aliases, as written on the card. */
+  /** Name and aliases as written on the card, then the forms derived from the name and learned from the text. */
   forms: string[];
+  /** Derived forms that are also everyday words (`Will`, `Price`): not matched at a sentence's start. */
+  weakForms?: string[];
   card: CharacterCard | PlaceCard;
 }
 
@@ -89,6 +92,13 @@ export class NameIndex {
     return [...this.byForm.keys()];
   }
 
+  /** True when every entity using this form has it only as a derived everyday word (`Will`, `Rose`). */
+  isWeakForm(form: string): boolean {
+    const entities = this.entitiesFor(form);
+    const key = form.replace(/\s+/g, ' ').replace(APOSTROPHES, "'");
+    return entities.length > 0 && entities.every((entity) => entity.weakForms?.includes(key) ?? false);
+  }
+
   /** Entities using exactly this form. */
   entitiesFor(form: string): NamedEntity[] {
     return this.byForm.get(form.replace(/\s+/g, ' ').replace(APOSTROPHES, "'")) ?? [];
@@ -108,14 +118,29 @@ export class NameIndex {
   }
 }
 
-/** Builds the index from character and place cards (name + aliases of each). */
-export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[]): NameIndex {
-  const entity = (card: CharacterCard | PlaceCard): NamedEntity => ({
-    id: card.path,
-    kind: card.kind,
-    name: card.name.value,
-    forms: [card.name.value, ...card.aliases.map((alias) => alias.value)],
-    card,
-  });
+/** Extra forms per card path: nicknames learned from the text, or anything else known about a name. */
+export type LearnedForms = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * Builds the index from character and place cards: each card's name and aliases, the forms a
+ * reader uses for a person (first name, surname, title + surname; see `derivedNameForms`) and any
+ * learned forms. A derived form that another entry states outright (an alias, a place's name)
+ * is left to that entry; derived forms two people share stay ambiguous.
+ */
+export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[], learned: LearnedForms = new Map()): NameIndex {
+  const stated = (card: CharacterCard | PlaceCard): string[] => [card.name.value, ...card.aliases.map((alias) => alias.value), ...(learned.get(card.path) ?? [])];
+  const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
+  const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
+    const own = stated(card);
+    const derived = card.kind === 'character' ? derivedNameForms(card.name.value, card.gender).filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'"))) : [];
+    return {
+      id: card.path,
+      kind: card.kind,
+      name: card.name.value,
+      forms: [...own, ...derived],
+      weakForms: derived.filter(isCommonWordForm),
+      card,
+    };
+  };
   return new NameIndex([...characters.map(entity), ...places.map(entity)]);
 }

@@ -25,6 +25,8 @@ export function readProse(source: SourceText, bodyStart: number, names: NameInde
   const mentions: Mention[] = [];
   paragraphs.forEach((paragraph, paragraphIndex) => {
     for (const match of names.find(paragraph.text)) {
+      // `Will` or `Rose` at a sentence's start is a word, not the name derived from `Will Tarrant`.
+      if (names.isWeakForm(match.text) && startsSentence(paragraph, match.start)) continue;
       mentions.push({ match, paragraph, paragraphIndex, line: lineOf(paragraph, match.start), quoted: isQuoted(paragraph, match.start) });
     }
   });
