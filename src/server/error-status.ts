@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   tool_args_invalid: 400,
   tool_call_invalid_args: 400,
   issue_invalid: 400,
+  issue_not_a_finding: 400,
   unauthorized: 401,
   // The gate in front of every route (request-guard.ts).
   host_not_allowed: 421,
@@ -83,6 +84,7 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   audio_malformed: 422,
   // The system.
   task_store_corrupt: 500,
+  intentional_store_corrupt: 500,
   write_verification_failed: 500,
   trace_store_busy: 503,
   trace_store_closed: 503,

@@ -166,7 +166,7 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
 
       // Enter while an input method is composing does not send; plain Enter does.
       await box.fill('What colour are Hester’s eyes?');
-      await box.evaluate((element) => element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, isComposing: true })));
+      await box.evaluate("(element) => element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, isComposing: true }))");
       expect(await page.getByTestId('round-1').count()).toBe(1);
       await box.press('Enter');
       // A stopped round never counted on the server, so the next one is round 1 again.
@@ -246,9 +246,19 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
         await link.click();
         await expect.poll(() => page.getByTestId('reader').getAttribute('data-path')).toBe(target[1]);
         expect(await page.getByTestId('highlight').getAttribute('data-start')).toBe(target[2]);
-        expect(await page.getByTestId('issue-detail').getByRole('button', { name: 'Mark intentional' }).count()).toBe(1);
         await checkA11y('Issue from the run');
         await screenshot(page, '48-run-issue-line');
+        // Marked intentional: the issue closes, and the next pass does not file that finding again.
+        const detail = page.getByTestId('issue-detail');
+        const title = (await detail.getAttribute('aria-label')) ?? '';
+        await detail.getByRole('button', { name: 'Mark intentional' }).click();
+        await expect.poll(() => detail.getAttribute('data-status')).toBe('closed');
+        expect(await detail.textContent()).toContain('Marked intentional');
+        await tab('Runs');
+        await page.getByRole('button', { name: 'Start the run' }).click();
+        await expect.poll(async () => (await api<{ runs: Array<{ status: string }> }>('/api/runs')).runs[0]?.status, { timeout: 120_000 }).toBe('succeeded');
+        const titles = (await api<{ issues: Array<{ title: string; status: string }> }>('/api/issues?status=open')).issues.map((issue) => issue.title);
+        expect(titles).not.toContain(title);
       }
     },
     240_000,

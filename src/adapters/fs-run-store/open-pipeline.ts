@@ -7,6 +7,7 @@ import { probeModelServer } from '../openai-compatible-model/index.js';
 import { FsCanonStore } from './fs-canon-store.js';
 import { FsRecipeFiles } from './fs-recipe-files.js';
 import { FsRunStore } from './fs-run-store.js';
+import { JsonIntentionalFindings } from './json-intentional-findings.js';
 import { processRunnerHost } from './process-runner-host.js';
 
 /** The agent id whose endpoint extracts canon facts (`agents.canon` in agent-endpoints.json overrides the default). */
@@ -25,6 +26,7 @@ export function openPipelineRunner(room: ControlRoom, options: { host?: RunnerHo
     ids: room.ids,
     host: options.host ?? processRunnerHost(),
     modelsFor: (agentId) => room.modelsFor(agentId).models,
+    intentional: new JsonIntentionalFindings(room.root, room.clock),
   });
 }
 

@@ -6,6 +6,7 @@ import type { ToolRunDependencies } from '../tool-runs/index.js';
 import { executeModelStep } from './execute-model-step.js';
 import { executeToolStep } from './execute-tool-step.js';
 import { fileFindingIssues, findingFingerprint } from './file-finding-issues.js';
+import type { IntentionalFindings } from './intentional-findings.js';
 import { runItems, type RunItem } from './run-items.js';
 import { stepEntry } from './run-record.js';
 import type { RunStore } from './run-store.js';
@@ -20,6 +21,8 @@ export interface RunExecutionDependencies {
   auditLog: AuditLog;
   clock: Clock;
   modelsFor?: (agentId: string) => AgentModels;
+  /** Findings marked intentional, which issue steps never file again. */
+  intentional?: Pick<IntentionalFindings, 'keys'>;
 }
 
 /** Told of every `steps.jsonl` line as it is written, with the run as it stands (for progress). */

@@ -2,6 +2,7 @@ import type { Issue } from '../../protocol/index.js';
 import type { RecipeStep, RunCache } from '../../protocol/runs.js';
 import type { AuditLog, IssueStore } from '../ports/index.js';
 import { sha256Hex } from '../manuscript/index.js';
+import { intentionalKey, type IntentionalFindings } from './intentional-findings.js';
 import type { StepOutcome } from './step-outcome.js';
 
 /** A finding as the manuscript tools report it (only the fields an issue needs). */
@@ -88,6 +89,8 @@ function issueBody(group: FindingGroup, runId: string, recipeId: string, stepId:
 export interface IssueStepDependencies {
   issues: IssueStore;
   auditLog: AuditLog;
+  /** Findings the writer marked intentional: never filed again for the same lines. */
+  intentional?: Pick<IntentionalFindings, 'keys'>;
 }
 
 /**
@@ -102,7 +105,9 @@ export async function fileFindingIssues(
   scope: { runId: string; recipeId: string; toolOf: (step: string) => string },
   deps: IssueStepDependencies,
 ): Promise<StepOutcome> {
-  const groups = groupFindings(cache, step.from ?? [], step.severities ?? ['error'], scope.toolOf);
+  const marked = (await deps.intentional?.keys()) ?? new Set<string>();
+  const found = groupFindings(cache, step.from ?? [], step.severities ?? ['error'], scope.toolOf);
+  const groups = found.filter((group) => !marked.has(intentionalKey(group.finding)));
   const open = (await deps.issues.list()).filter((issue) => issue.status === 'open');
   const filed: Array<{ issueId: string; fingerprint: string; kind: string; path: string; line: number }> = [];
   const existing: Array<{ issueId: string; fingerprint: string }> = [];
@@ -128,7 +133,7 @@ export async function fileFindingIssues(
   return {
     status: 'ok',
     receiptIds,
-    summary: { filed: filed.map((entry) => entry.issueId), existing: existing.map((entry) => entry.issueId) },
+    summary: { filed: filed.map((entry) => entry.issueId), existing: existing.map((entry) => entry.issueId), intentional: found.length - groups.length },
     cache: { step: step.id, item: null, status: 'ok', receiptId: null, result: { filed, existing } },
     issueIds: filed.map((entry) => entry.issueId),
   };

@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ControlRoomError, IssueSchema, IssueStatusSchema, type Issue } from '../../protocol/index.js';
 import { roundQuestion } from '../../core/conference/index.js';
+import { findingOfIssue } from '../../core/runs/index.js';
 import { runCommand } from '../../core/tasks/index.js';
+import { JsonIntentionalFindings } from '../../adapters/fs-run-store/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
 import { errorResponses, IdParamsSchema, jsonContent, LooseObjectSchema } from '../schemas.js';
@@ -48,6 +50,22 @@ const statusRoute = createRoute({
   },
 });
 
+const intentionalRoute = createRoute({
+  method: 'post',
+  path: '/api/issues/{id}/intentional',
+  operationId: 'markIssueFindingIntentional',
+  tags: ['issues'],
+  summary: 'Mark the continuity finding an issue was filed for as intentional: it is not filed again for the same lines, and the issue is closed',
+  request: {
+    params: IdParamsSchema,
+    body: { content: { 'application/json': { schema: z.strictObject({ note: z.string().max(2000).optional().describe('why it is intentional') }) } }, required: false },
+  },
+  responses: {
+    200: jsonContent(z.object({ issue: ListedIssueSchema, finding: z.object({ key: z.string(), kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }) }), 'The issue, closed and tagged intentional'),
+    ...errorResponses(400, 404),
+  },
+});
+
 const listed = (issue: Issue) => ({ ...issue, headline: roundQuestion(issue.body) ?? issue.title });
 
 function newestFirst(a: Issue, b: Issue): number {
@@ -80,5 +98,26 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     const task = await runCommand([{ op: 'issue.close', params: { id } }], serverTaskDependencies(context), { summary: `Close issue ${id}`, channel: 'ui' });
     const after = (await room.issues.get(id)) ?? issue;
     return c.json({ issue: listed(after), task: task as unknown as z.infer<typeof TaskOutcomeSchema> }, 200);
+  });
+  app.openapi(intentionalRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    // The body is optional, so it is read here rather than required by the route's validator.
+    const text = await c.req.text();
+    let body: unknown = {};
+    try {
+      if (text.trim() !== '') body = JSON.parse(text);
+    } catch {
+      throw new ControlRoomError('invalid_request', 'The request body is not valid JSON.');
+    }
+    const parsed = z.strictObject({ note: z.string().max(2000).optional() }).safeParse(body);
+    if (!parsed.success) throw new ControlRoomError('invalid_request', `The request body is not valid: ${parsed.error.issues[0]?.message ?? 'unknown field'}.`);
+    const note = parsed.data.note ?? null;
+    const issue = await room.issues.get(id);
+    if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
+    const finding = findingOfIssue(issue);
+    if (!finding) throw new ControlRoomError('issue_not_a_finding', `Issue ${id} was not filed for a continuity finding, so there is nothing to mark intentional.`);
+    const mark = await new JsonIntentionalFindings(room.root, room.clock).mark({ ...finding, issue_id: issue.id, note });
+    const closed = await room.issues.update(id, { status: 'closed', tags: [...new Set([...issue.tags, 'intentional'])] });
+    return c.json({ issue: listed(closed), finding: { key: mark.key, kind: mark.kind, path: mark.path, line: mark.line, quote: mark.quote } }, 200);
   });
 }

@@ -89,6 +89,30 @@ describe('issue headlines and status', () => {
   });
 });
 
+describe('marking a finding intentional', () => {
+  it('keeps the mark, closes and tags the issue, and refuses issues that were not filed for a finding', async () => {
+    fixture = await openRouteFixture();
+    const quote = 'It was the ninth day since she came back.';
+    const issue = await fixture.room.issues.create({
+      title: 'Day marker mismatch at Story/Scenes/SCN-04-the-logbook.md#L12',
+      body: `The prose says Day 9.\n\nWhere: Story/Scenes/SCN-04-the-logbook.md#L12\nQuote: ${quote}\nFinding: fp_0123456789abcdef`,
+      tags: ['continuity', 'day_marker_mismatch'],
+    });
+    const marked = await json<{ issue: { status: string; tags: string[] }; finding: { kind: string; path: string; line: number; quote: string } }>('POST', `/api/issues/${issue.id}/intentional`, { note: 'Hester loses count on purpose' });
+    expect(marked).toMatchObject({ status: 200, body: { issue: { status: 'closed' }, finding: { kind: 'day_marker_mismatch', path: 'Story/Scenes/SCN-04-the-logbook.md', line: 12, quote } } });
+    expect(marked.body.issue.tags).toEqual(['continuity', 'day_marker_mismatch', 'intentional']);
+    const stored = JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')) as { schema_version: number; findings: Array<{ note: string; issue_id: string }> };
+    expect(stored).toMatchObject({ schema_version: 1, findings: [{ note: 'Hester loses count on purpose', issue_id: issue.id }] });
+    expect((await json('POST', `/api/issues/${issue.id}/intentional`)).status).toBe(200);
+    expect(JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')).findings).toHaveLength(1);
+
+    const plain = await fixture.room.issues.create({ title: 'A note', body: 'Nothing to see' });
+    expect(await json('POST', `/api/issues/${plain.id}/intentional`)).toMatchObject({ status: 400, body: { error: { code: 'issue_not_a_finding' } } });
+    expect(await json('POST', '/api/issues/ISS-999/intentional')).toMatchObject({ status: 404, body: { error: { code: 'issue_not_found' } } });
+    expect((await json('POST', `/api/issues/${issue.id}/intentional`, { note: 5 })).status).toBe(400);
+  });
+});
+
 describe('1:1 chat transcripts', () => {
   it('keeps every finished turn of a session, lists sessions by agent, and answers 404 for an unknown one', async () => {
     fixture = await openRouteFixture();
@@ -164,6 +188,6 @@ describe('the OpenAPI document', () => {
     fixture = await openRouteFixture();
     const document = (await json<{ paths: Record<string, Record<string, { operationId?: string }>> }>('GET', '/api/openapi.json')).body;
     const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
-    for (const id of ['listTasks', 'getTaskChanges', 'listIssues', 'setIssueStatus', 'listChatSessions', 'getChatSession', 'listCanonFacts', 'runTool', 'getBookTimeline']) expect(ids).toContain(id);
+    for (const id of ['listTasks', 'getTaskChanges', 'listIssues', 'setIssueStatus', 'listChatSessions', 'getChatSession', 'listCanonFacts', 'runTool', 'getBookTimeline', 'markIssueFindingIntentional']) expect(ids).toContain(id);
   });
 });
