@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { ALNUM, DIGITS, Draw, HEX, LOWER } from '../../../test/corpus/secrets/fake-secrets.js';
+import { ALNUM, DIGITS, Draw, HEX, LOWER, SECRET_FAMILIES } from '../../../test/corpus/secrets/fake-secrets.js';
+import { place, PLACEMENTS } from '../../../test/corpus/secrets/placements.js';
 import { SecretlintScanner } from './secretlint-scanner.js';
 
 const scanner = new SecretlintScanner();
@@ -65,6 +66,28 @@ describe('SecretlintScanner: formats the recommended preset does not know', () =
     const token = `ghp_${draw.text(ALNUM, 36)}`;
     expect(await found(`// secretlint-disable\n${token}\n// secretlint-enable`)).toEqual([token]);
     expect(await found(`${token} // secretlint-disable-line`)).toEqual([token]);
+  });
+
+  it('finds every family in one long text (a whole research folder as one tool result)', async () => {
+    const parts: string[] = [];
+    const secrets: string[] = [];
+    for (let copy = 0; copy < 6; copy += 1) {
+      for (const [index, family] of SECRET_FAMILIES.entries()) {
+        const secret = family.make(draw);
+        secrets.push(...secret.mustVanish);
+        parts.push(place(secret, family.family, PLACEMENTS[(index + copy) % PLACEMENTS.length]!, draw));
+      }
+    }
+    const text = JSON.stringify({ content: parts.join('\n\n') });
+    expect(text.length).toBeGreaterThan(60_000);
+    const hits = await scanner.scan(text);
+    // Every occurrence of every part is inside a hit (long random parts may be left to the entropy check).
+    const covered = (part: string): boolean =>
+      [...text.matchAll(new RegExp(part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))].every((match) => {
+        const at = match.index ?? 0;
+        return hits.some((hit) => hit.start <= at && at + part.length <= hit.end);
+      });
+    expect(secrets.filter((part) => !covered(part) && !/^[A-Za-z0-9+/=_~.-]{24,}$/.test(part))).toEqual([]);
   });
 
   it('adds nothing to the performance timeline, however many texts it scans', async () => {

@@ -14,17 +14,18 @@ export interface SupplementaryPattern {
   pattern: RegExp;
 }
 
-/** What joins a label to its value in `.env` lines, YAML, JSON and code: `=`, `:`, `=>`, `:=`, quotes. */
-const JOIN = String.raw`["']?[ \t]*(?::|=>|:=|=)[ \t]*["']?`;
+/**
+ * What joins a label to its value in `.env` lines, YAML, JSON and code: `=`, `:`, `=>`, `:=`, quotes
+ * — also escaped quotes, as in a JSON file shown inside another JSON text (a tool result).
+ */
+const JOIN = String.raw`(?:\\*["'])?[ \t]*(?::|=>|:=|=)[ \t]*(?:\\*["'])?`;
 /** The same, or prose: "my tenant id is …". */
 const JOIN_OR_SAID = String.raw`(?:${JOIN}|[ \t]+(?:is|was|are|=)[ \t]+["'“]?)`;
 /** A label's own word inside a longer identifier: `STRIPE_SECRET_KEY`, `slackBotToken`, `db.password`. */
 const BEFORE_LABEL = String.raw`(?<![A-Za-z0-9])(?:[A-Za-z0-9]+[_.-])*[A-Za-z0-9]*`;
 const AFTER_LABEL = String.raw`(?:[_.-][A-Za-z0-9]+)*`;
-/** A line break in a text, or one written as `\\n` inside a quoted value. */
-const NEWLINE = String.raw`(?:\r?\n|\\n)`;
-/** The rest of a line, up to a real or an escaped line break. */
-const LINE = String.raw`(?:[^\n\\]|\\(?!n))*`;
+/** A line break in a text, or one written as `\\n` inside a quoted value (escaped once or more). */
+const NEWLINE = String.raw`(?:\r?\n|\\+n)`;
 const GUID = String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])`;
 
 /** Characters a labelled value may hold (it ends at spaces, quotes, brackets and separators). */
@@ -150,11 +151,13 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   },
   {
     // A `kind: Secret` manifest keeps its values under `data:` / `stringData:` (base64 is not a
-    // lock). Lines may be real or escaped (`\\n`), as when a manifest sits in an `.env` value or JSON.
+    // lock): the whole block is the secret. Lines may be real or escaped (`\\n`), as when a
+    // manifest sits in an `.env` value or JSON. The block is found first and only then is the
+    // manifest's kind looked for, within the same document, so long texts stay linear.
     name: 'kubernetes-secret',
     trigger: /kind:[ \t]*["']?Secret/,
     pattern: source(
-      String.raw`(?<=kind:[ \t]*["']?Secret["']?[ \t]*${NEWLINE}(?:(?!---)${LINE}${NEWLINE})*?(?:data|stringData):[ \t]*${NEWLINE}(?:[ \t]+${LINE}${NEWLINE})*?[ \t]+[\w.-]+:[ \t]*["']?)[^\s"'#\\]+`,
+      String.raw`(?:data|stringData):(?<=kind:[ \t]*["']?Secret["']?(?:(?!---)[^]){0,3000}(?:data|stringData):)(?:[ \t]*${NEWLINE}[ \t]+[\w.-]+:[ \t]*(?:\\?["'])?[^\s"'\\]*(?:\\?["'])?)+`,
       'gu',
     ),
   },
