@@ -96,6 +96,8 @@ describe.runIf(chromiumAvailable)('the web app, driven in Chromium', () => {
       expect(await page.getByTestId('round-1').getAttribute('data-status')).toBe('running');
       expect(await page.getByTestId('entry-chief-1').getAttribute('data-status')).toBe('responded');
       expect(await page.getByTestId('round-progress').textContent()).toContain('answering');
+      // The room answers in roster order: the Line Editor, held back by the script, is the one answering now.
+      expect(await page.getByTestId('answering-now').textContent()).toContain('Line Editor');
       expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
       await screenshot(page, '04-round-one-streaming');
       releaseLineEditor();

@@ -26,6 +26,8 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
   const chatEndRef = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(agents.map((agent) => [agent.id, agent])), [agents]);
   const conference = state.conference;
+  // Who answers in phase 2, in roster order: muted seats are skipped.
+  const seats = (conference?.attendees ?? []).filter((agentId) => state.cards[agentId] !== 'Muted' && byId.get(agentId)?.muted !== true);
 
   // Reopen the conference of the last visit, with its whole transcript.
   useEffect(() => {
@@ -150,7 +152,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
           <p className="hint chat-empty">Ask the room about the manuscript — for example, whether a scene agrees with the canon.</p>
         ) : null}
         {state.rounds.map((round, index) => (
-          <ConferenceRound key={`${round.round}-${index}`} round={round} agents={byId} />
+          <ConferenceRound key={`${round.round}-${index}`} round={round} agents={byId} seats={seats} />
         ))}
         <div ref={chatEndRef} />
       </section>
