@@ -56,6 +56,10 @@ describe.runIf(chromiumAvailable)('every screen in demo mode, at every size, by 
       await page.getByTestId('workspace-name').waitFor();
       await page.getByRole('button', { name: 'Start conference' }).click();
       await page.getByTestId('conference-chat').waitFor();
+      // One demo round first, so the conversation, Issues and Dev Tools have something to show.
+      await page.getByLabel('Message to the room').fill('Is Hester’s eye colour consistent across the scenes?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => page.getByTestId('round-1').getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
       const problems: string[] = [];
       for (const size of SIZES) {
         await page.setViewportSize({ width: size.width, height: size.height });
@@ -73,6 +77,25 @@ describe.runIf(chromiumAvailable)('every screen in demo mode, at every size, by 
             if (!box?.inside) problems.push(`${tab} at ${size.name}: the message box is not in view`);
           }
           await screenshot(page, `30-${size.name}-${slug(tab)}`);
+          if (tab === 'Dev Tools') {
+            for (const section of ['Telemetry', 'Traces']) {
+              await page.getByRole('tab', { name: section, exact: true }).click();
+              await page.waitForLoadState('networkidle');
+              const more = await seriousViolations(page);
+              if (more.length > 0) problems.push(describeViolations(`${tab} › ${section} at ${size.name}`, more));
+              if ((await sidewaysOverflow(page)) > 0) problems.push(`${tab} › ${section} at ${size.name}: the page scrolls sideways`);
+            }
+            await page.getByRole('tab', { name: 'Receipts', exact: true }).click();
+          }
+          if (tab === 'Issues') {
+            await page.locator('[data-testid^="issue-"]').first().click();
+            await page.getByTestId('issue-detail').waitFor();
+            const more = await seriousViolations(page);
+            if (more.length > 0) problems.push(describeViolations(`issue detail at ${size.name}`, more));
+            if ((await sidewaysOverflow(page)) > 0) problems.push(`issue detail at ${size.name}: the page scrolls sideways`);
+            await screenshot(page, `30-${size.name}-issue-detail`);
+            await page.getByRole('button', { name: '← All issues' }).click();
+          }
         }
         if (narrow) {
           // The other panes of a narrow screen: the file tree and the reader, one at a time.
