@@ -11,7 +11,7 @@ import { openConferenceServices, openControlRoom, type ModelFactory } from '../a
 import { DemoModel } from '../adapters/demo-model/index.js';
 import { packageRoot } from '../adapters/fs-store/index.js';
 import { FsWorkspace } from '../adapters/fs-workspace/index.js';
-import { OpenAiCompatibleModel } from '../adapters/openai-compatible-model/index.js';
+import { endpointModel } from '../adapters/model-servers/index.js';
 import { AllowedHosts, allowedHostList } from './allowed-hosts.js';
 import { JsonlConferenceTranscripts } from './conference-transcripts.js';
 import { createApp } from './create-app.js';
@@ -124,7 +124,7 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
     : await detectModelServer(workspace.rootDir, { env: options.env, ...(options.probe ? { probe: options.probe } : {}) });
   const env = { ...options.env, ...detection.env };
   const demoFactory: ModelFactory = () => new DemoModel({ workspace });
-  const liveFactory: ModelFactory = (endpoint, modelName) => new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+  const liveFactory: ModelFactory = (endpoint, modelName) => endpointModel(endpoint, modelName);
   const modelFactory = detection.mode === 'demo' ? demoFactory : liveFactory;
   const room = await openControlRoom(workspace.rootDir, { env, modelFactory });
   try {

@@ -11,7 +11,7 @@ import { JsonIssueStore } from '../json-issue-store/index.js';
 import { describeTornLineRepair, JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
 import { loadToolCatalog } from '../fs-catalog/index.js';
 import { LlamaCppModel } from '../llama-cpp-model/index.js';
-import { OpenAiCompatibleModel } from '../openai-compatible-model/index.js';
+import { endpointModel } from '../model-servers/index.js';
 import { processScrubber } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
 import { withOtlpExport } from '../otlp-trace-export/index.js';
@@ -68,7 +68,7 @@ export interface ControlRoom {
 function defaultModelFactory(env: Record<string, string | undefined>): ModelFactory {
   const gguf = env['CONTROL_ROOM_GGUF_PATH']?.trim();
   const embedded = gguf ? new LlamaCppModel({ modelPath: gguf }) : null;
-  return (endpoint, modelName) => embedded ?? new OpenAiCompatibleModel({ baseUrl: endpoint.baseUrl, model: modelName, apiKey: endpoint.apiKey });
+  return (endpoint, modelName) => embedded ?? endpointModel(endpoint, modelName);
 }
 
 /** Opens a workspace with its stores, keys, tools, catalog, agents and model endpoints. */

@@ -8,3 +8,4 @@ export type {
   LoopbackModelServerOptions,
   LoopbackModelServer,
 } from './loopback-model-server.js';
+export type { LoopbackServerEmulation, EmulatedServerKind } from './emulate-server.js';

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { checkStrictResponseFormat, seededRandom } from '../../core/testing/index.js';
 import { replyToChunks, replyToCompletion, type ScriptedReply } from '../scripted-model/index.js';
+import { discoveryAnswer, toOllamaChatAnswer, type LoopbackServerEmulation } from './emulate-server.js';
 
 /** The JSON body a client posted to `/chat/completions`. */
 export interface LoopbackRequestBody {
@@ -56,6 +57,8 @@ export interface LoopbackModelServerOptions {
    * OpenAI's strict mode does (default true), so every test proves its schemas are accepted.
    */
   strictSchemas?: boolean;
+  /** Play a particular server: its discovery endpoints and context sizes, and Ollama's native `/api/chat`. */
+  emulate?: LoopbackServerEmulation;
 }
 
 export interface LoopbackModelServer {
@@ -146,7 +149,7 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
     else response.end();
   };
 
-  const answer = async (response: ServerResponse, body: LoopbackRequestBody): Promise<void> => {
+  const answer = async (response: ServerResponse, body: LoopbackRequestBody, native = false): Promise<void> => {
     const model = typeof body.model === 'string' ? body.model : '';
     const refusal = options.strictSchemas === false ? undefined : strictSchemaRefusal(body);
     if (refusal) return sendJson(response, 400, errorBody(refusal, 'invalid_request_error'));
@@ -178,6 +181,10 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
     }
     const id = `chatcmpl-loopback-${replyCount}`;
     const promptText = (body.messages ?? []).map((message) => (typeof message.content === 'string' ? message.content : '')).join('\n');
+    if (native) {
+      const completion = replyToCompletion(reply, { model, id }, promptText) as { choices: Array<{ message: Record<string, unknown> }> };
+      return sendJson(response, 200, toOllamaChatAnswer(completion.choices[0]!.message, model, Math.ceil(promptText.length / 4)));
+    }
     if (body.stream === true) return stream(response, reply, model, id, promptText);
     sendJson(response, 200, replyToCompletion(reply, { model, id }, promptText));
   };
@@ -187,10 +194,19 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
     const record: RecordedModelRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: { ...request.headers }, body: null };
     requests.push(record);
     const handle = async (): Promise<void> => {
-      if (request.method === 'GET' && path === '/models') {
-        return sendJson(response, 200, { object: 'list', data: listed.map((id) => ({ id, object: 'model', created: 0, owned_by: 'loopback' })) });
+      const fullPath = (request.url ?? '/').split('?')[0]!;
+      const discoveryPath = path === '/models' ? '/v1/models' : fullPath;
+      if (request.method === 'GET' || discoveryPath === '/api/show') {
+        const posted = request.method === 'POST' ? await readBody(request).then((text) => JSON.parse(text) as unknown).catch(() => null) : null;
+        if (request.method === 'POST') record.body = posted as LoopbackRequestBody | null;
+        const found = discoveryAnswer(options.emulate, request.method ?? 'GET', discoveryPath, listed, posted);
+        if (found !== undefined) {
+          const failed = found as { status?: number; error?: string };
+          return typeof failed.status === 'number' ? sendJson(response, failed.status, { error: failed.error }) : sendJson(response, 200, found);
+        }
       }
-      if (request.method !== 'POST' || path !== '/chat/completions') {
+      const native = options.emulate?.kind === 'ollama' && request.method === 'POST' && fullPath === '/api/chat';
+      if (!native && (request.method !== 'POST' || path !== '/chat/completions')) {
         return sendJson(response, 404, errorBody(`No route for ${request.method} ${request.url}.`, 'invalid_request_error'));
       }
       let body: LoopbackRequestBody;
@@ -200,7 +216,7 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
         return sendJson(response, 400, errorBody(`The request body is not JSON: ${(error as Error).message}`, 'invalid_request_error'));
       }
       record.body = body;
-      await answer(response, body);
+      await answer(response, body, native);
     };
     handle().catch((error: unknown) => {
       if (!response.headersSent) sendJson(response, 500, errorBody(`loopback model server failed: ${(error as Error).message}`, 'server_error'));

@@ -41,7 +41,7 @@ export async function interpretResults(input: InterpretInput, deps: ConferenceDe
   const { agent, tracer } = input;
   const failedChecks: string[][] = [];
   const { models } = deps.modelsFor(agent.id);
-  const modelOptions = modelOptionsOf(deps);
+  const modelOptions = modelOptionsOf(deps, tracer);
   const ask = async (messages: ChatMessage[], attempt: number): Promise<string> => {
     await tracer.llmRequest(models.primary.name, messages, { agent_id: agent.id, phase: 2, attempt });
     const called = await callModel(models, { messages, ...(input.signal ? { signal: input.signal } : {}) }, modelOptions);

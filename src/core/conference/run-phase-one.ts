@@ -48,7 +48,7 @@ export async function runPhaseOne(input: PhaseOneInput, deps: ConferenceDependen
   const requireTool = input.toolPolicy?.requireTool ?? false;
   const system = buildToolPhasePrompt({ lean: true, catalogText: catalogFor(deps, registry), nonce: input.nonce, requireTool });
   const { models, profile } = deps.modelsFor(input.chief.id);
-  const modelOptions = modelOptionsOf(deps);
+  const modelOptions = modelOptionsOf(deps, input.tracer);
   return deps.gate.run(`agent:${input.chief.id}`, () =>
     runToolPhase({
       scope: { sessionId: input.conferenceId, turnId: input.tracer.roundId, agentId: input.chief.id, conferenceId: input.conferenceId },

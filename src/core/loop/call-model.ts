@@ -1,5 +1,6 @@
 import { isControlRoomError, type ModelRequest, type ModelResponse } from '../../protocol/index.js';
 import type { Model } from '../ports/index.js';
+import { fitPrompt, type PromptFit } from './fit-prompt.js';
 
 /** The models one agent may use: its own, and the fallback tried once on HTTP 4xx/5xx. */
 export interface AgentModels {
@@ -25,15 +26,25 @@ export interface CallModelOptions {
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
   onAttempt?: (attempt: ModelAttempt) => void;
+  /** Told when tool output was cut to fit the model's context window (to record it in the trace). */
+  onPromptTrimmed?: (fit: PromptFit, model: string) => void | Promise<void>;
   nowMs: () => number;
 }
 
 /**
- * The options of a round's model calls: the dependencies' clock for latency, then any overrides
- * they carry (retries, delays, a test's sleep). One place, so every caller times calls alike.
+ * The options of a round's model calls: the dependencies' clock for latency, the round's tracer
+ * to record tool output cut to fit a context window, then any overrides they carry (retries,
+ * delays, a test's sleep). One place, so every caller times and records calls alike.
  */
-export function modelOptionsOf(deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions> }): CallModelOptions {
-  return { nowMs: () => deps.clock.nowMs(), ...deps.modelOptions };
+export function modelOptionsOf(
+  deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions> },
+  tracer?: { promptTrimmed(fit: PromptFit, model: string): Promise<void> },
+): CallModelOptions {
+  return {
+    nowMs: () => deps.clock.nowMs(),
+    ...(tracer ? { onPromptTrimmed: (fit: PromptFit, model: string) => tracer.promptTrimmed(fit, model) } : {}),
+    ...deps.modelOptions,
+  };
 }
 
 export interface ModelCallResult {
@@ -41,6 +52,17 @@ export interface ModelCallResult {
   model: Model;
   usedFallback: boolean;
   attempts: ModelAttempt[];
+  /** How the prompt was fitted into the answering model's context window, when the window is known. */
+  fit?: PromptFit;
+}
+
+/** The request as it may be sent to `model`: fitted into its context window when the model knows it. */
+async function fitFor(model: Model, request: ModelRequest, options: CallModelOptions): Promise<{ request: ModelRequest; fit?: PromptFit }> {
+  const window = model.contextWindow ? await model.contextWindow().catch(() => null) : null;
+  if (!window) return { request };
+  const fitted = fitPrompt(request, window);
+  if (fitted.fit.trimmed.length > 0) await options.onPromptTrimmed?.(fitted.fit, model.name);
+  return fitted;
 }
 
 function details(error: unknown): { code: string; status?: number; transient: boolean; message: string } {
@@ -57,17 +79,22 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Calls a model with the retry policy of SPEC §9: HTTP 4xx/5xx from the primary goes once to the
  * fallback model when one is configured; other transient failures are retried up to twice; a
- * cancelled call is never retried. Throws the last error when every attempt failed.
+ * cancelled call is never retried. Before each attempt the prompt is fitted into that model's
+ * context window (tool output cut, or `model_context_exceeded`). Throws the last error when every
+ * attempt failed.
  */
 export async function callModel(models: AgentModels, request: ModelRequest, options: CallModelOptions): Promise<ModelCallResult> {
   const attempts: ModelAttempt[] = [];
   const retries = options.transientRetries ?? 2;
   const delays = options.retryDelaysMs ?? [250, 1000];
   const sleep = options.sleep ?? defaultSleep;
+  let fit: PromptFit | undefined;
   const attempt = async (model: Model): Promise<ModelResponse> => {
     const started = options.nowMs();
     try {
-      const response = await model.complete(request);
+      const fitted = await fitFor(model, request, options);
+      fit = fitted.fit;
+      const response = await model.complete(fitted.request);
       const record = { model: model.name, ok: true, latencyMs: options.nowMs() - started };
       attempts.push(record);
       options.onAttempt?.(record);
@@ -83,7 +110,8 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
   let lastError: unknown;
   for (let round = 0; round <= retries; round += 1) {
     try {
-      return { response: await attempt(models.primary), model: models.primary, usedFallback: false, attempts };
+      const response = await attempt(models.primary);
+      return { response, model: models.primary, usedFallback: false, attempts, ...(fit ? { fit } : {}) };
     } catch (error) {
       lastError = error;
       const failure = details(error);
@@ -94,5 +122,6 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
     }
   }
   if (!models.fallback) throw lastError;
-  return { response: await attempt(models.fallback), model: models.fallback, usedFallback: true, attempts };
+  const response = await attempt(models.fallback);
+  return { response, model: models.fallback, usedFallback: true, attempts, ...(fit ? { fit } : {}) };
 }

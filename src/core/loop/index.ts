@@ -12,4 +12,7 @@ export { TurnTracer, renderMessages } from './turn-tracer.js';
 export { formatToolResult } from './format-tool-result.js';
 export { buildToolPhasePrompt, toolProtocolBlock, evidenceRules, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
 export { answerWithEvidence } from './answer-with-evidence.js';
+export { fitPrompt, replyReserve } from './fit-prompt.js';
+export type { PromptFit, TrimmedMessage } from './fit-prompt.js';
+export { estimateTokens, estimateMessageTokens, estimateRequestTokens } from './estimate-tokens.js';
 export type { EvidencedAnswer, AnswerWithEvidenceInput } from './answer-with-evidence.js';

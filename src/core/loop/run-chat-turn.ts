@@ -118,7 +118,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default', audio_id: request.audioId ?? null });
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
   const { models, profile, stream } = deps.modelsFor(agent.id);
-  const modelOptions = modelOptionsOf(deps);
+  const modelOptions = modelOptionsOf(deps, tracer);
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
     content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,

@@ -3,6 +3,7 @@ import type { SecretScrubber } from '../secrets/index.js';
 import { capPrompt } from '../traces/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
 import type { ChatMessage } from '../../protocol/index.js';
+import type { PromptFit } from './fit-prompt.js';
 
 const MAX_TEXT_IN_TRACE = 4000;
 
@@ -59,6 +60,12 @@ export class TurnTracer {
     const capped = cap(split.text);
     const thought = reasoning === '' ? {} : { reasoning: cap(reasoning).text };
     await this.event({ event_type: 'llm.response', payload: { model, latency_ms: latencyMs, text: capped.text, truncated: capped.truncated, ...thought, ...rest } });
+  }
+
+  /** Tool output cut so a prompt fits the model's context window: which messages, from what size to what. */
+  async promptTrimmed(fit: PromptFit, model: string): Promise<void> {
+    const message = `Tool output was cut to fit ${model}'s context window of ${fit.windowTokens} tokens (about ${fit.estimatedTokens} → ${fit.fittedTokens} tokens, ${fit.replyTokens} kept for the reply).`;
+    await this.validator('context_window', 'prompt_trimmed', 'warn', message, { model, ...fit });
   }
 
   async validator(validatorId: string, code: string, status: 'ok' | 'warn' | 'error' | 'retry', message: string, details?: Record<string, unknown>): Promise<void> {

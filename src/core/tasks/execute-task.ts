@@ -88,7 +88,7 @@ export async function executeTask(goal: string, deps: TaskDependencies, options:
 
 async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDependencies, options: ExecuteTaskOptions): Promise<RoundEnd<TaskOutcome>> {
   const files = await deps.workspace.listFiles();
-  const modelOptions = modelOptionsOf(deps);
+  const modelOptions = modelOptionsOf(deps, round.tracer);
   const common = { policy: round.policy, tracer: round.tracer, modelOptions, ...(options.signal ? { signal: options.signal } : {}) };
   const planner = deps.modelsFor('planner');
   const planned = await runStructuredStep({
