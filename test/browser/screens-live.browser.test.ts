@@ -104,7 +104,10 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
       expect(added).toContain('wool');
       expect(removed.length).toBeGreaterThan(0);
       expect(readFileSync(file(PATCHED_SCENE), 'utf8')).toContain(patchReplace);
-      expect(await review().getByRole('region', { name: 'Receipts' }).textContent()).toContain('file.patch');
+      const receipts = review().getByRole('region', { name: 'Receipts' });
+      await receipts.getByTestId('verified-badge').first().waitFor();
+      expect(await receipts.textContent()).toContain('file.patch');
+      expect(await receipts.getByTestId('verified-badge').first().getAttribute('data-verified')).toBe('true');
       await checkA11y('Changes (applied)');
       await screenshot(page, '40-change-applied');
       await review().getByRole('button', { name: 'Undo this change' }).click();

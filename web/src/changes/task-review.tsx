@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, describeError } from '../api/index.js';
 import type { TaskOutcome } from '../api/index.js';
-import { LoadError, Notice, Pill, ShortId } from '../common/index.js';
+import { LoadError, Notice, Pill, ReceiptList } from '../common/index.js';
 import { useNavigation } from '../navigation.js';
 import { useAsync } from '../use-async.js';
 import { ConfirmStep } from './confirm-step.js';
@@ -18,6 +18,8 @@ export function TaskReview({ taskId, onChanged, onBack }: { taskId: string; onCh
   const task = useAsync(() => api.task(taskId), [taskId, serial]);
   const changes = useAsync(() => api.taskChanges(taskId), [taskId, serial]);
   const pending = useAsync(() => api.confirmations('pending'), [taskId, serial]);
+  // Each applied operation's receipt, with its signature checked by the server.
+  const signed = useAsync(() => api.receipts(taskId).catch(() => []), [taskId, serial]);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const record = task.data;
@@ -44,7 +46,7 @@ export function TaskReview({ taskId, onChanged, onBack }: { taskId: string; onCh
   const status = STATUS_WORDS[record.status];
   const fileIndexes = new Set((changes.data?.files ?? []).map((file) => file.index));
   const otherCommands = commandSummaries(record).filter((_, index) => !fileIndexes.has(index) && record.batch[index]?.op.startsWith('file.') !== true);
-  const receipts = record.results.filter((result) => result.receipt_id).map((result) => ({ id: result.receipt_id!, op: result.op, status: result.status }));
+  const receipts = record.results.filter((result) => result.receipt_id).length;
   const canUndo = record.undo_available && (record.status === 'applied' || record.status === 'partial');
 
   return (
@@ -109,18 +111,12 @@ export function TaskReview({ taskId, onChanged, onBack }: { taskId: string; onCh
           </button>
         </div>
       ) : null}
-      {receipts.length > 0 ? (
+      {receipts > 0 ? (
         <section aria-label="Receipts">
           <h4>Receipts</h4>
-          <ul className="task-receipts">
-            {receipts.map((receipt) => (
-              <li key={receipt.id}>
-                <span>{receipt.op}</span> <ShortId id={receipt.id} /> <span className="hint">{receipt.status}</span>
-              </li>
-            ))}
-          </ul>
+          <ReceiptList receipts={signed.data ?? []} empty="The receipts are being checked…" />
           <button type="button" className="link-button" onClick={() => navigation.showSession(record.task_id)}>
-            Check the receipts' signatures
+            Open them in Dev Tools
           </button>
         </section>
       ) : null}
