@@ -24,6 +24,7 @@ import { registerRunRoutes } from './routes/runs.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerToolRoutes } from './routes/tools.js';
 import { registerStoryRoutes } from './routes/story.js';
+import { registerModelRoutes } from './routes/models.js';
 import { requestGuard } from './request-guard.js';
 import type { ServerApp } from './server-app.js';
 import { createServerContext } from './server-context.js';

@@ -115,19 +115,27 @@ describe.runIf(chromiumAvailable)('every screen in demo mode, at every size, by 
     300_000,
   );
 
-  it('explains how to connect LM Studio, Ollama or llama.cpp when no model server answers', async () => {
+  it('explains how to connect LM Studio, Ollama or llama.cpp when no model server answers, and switches to one live', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(server.url);
+    await page.getByTestId('workspace-name').waitFor();
     await openTab('Models', false);
     const panel = page.getByTestId('first-run-panel');
     await panel.waitFor();
     const text = (await panel.textContent()) ?? '';
     for (const name of ['LM Studio', 'Ollama', 'llama.cpp', '127.0.0.1:1234', '127.0.0.1:11434', '127.0.0.1:8080']) expect(text).toContain(name);
-    expect(await panel.getByRole('button', { name: 'Use Ollama' }).isEnabled()).toBe(true);
     await screenshot(page, '31-first-run');
+    // Choosing one switches every agent's endpoint at once, without a restart.
+    await panel.getByRole('button', { name: 'Use llama.cpp' }).click();
+    await expect.poll(() => page.getByTestId('model-chief').textContent()).toContain('http://127.0.0.1:8080/v1');
+    const settings = (await (await fetch(`${server.url}/api/settings/models`)).json()) as { agents: Array<{ agentId: string; baseUrl: string }> };
+    expect(settings.agents.every((agent) => agent.baseUrl === 'http://127.0.0.1:8080/v1')).toBe(true);
   });
 
   it('is usable by keyboard alone: arrow keys move between tabs, the focus is visible, Enter opens a file', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(server.url);
+    await page.getByTestId('workspace-name').waitFor();
     await openTab('Conference', false);
     await page.getByRole('tab', { name: 'Conference', exact: true }).focus();
     for (const expected of ['1:1 Chat', 'Changes', 'Issues']) {
