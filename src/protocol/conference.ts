@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { EvidenceIssue, EvidenceReport } from './evidence.js';
+import type { ConversationNotice } from './notice.js';
 
 export const CONFERENCE_SCHEMA_VERSION = 1;
 
@@ -70,7 +71,8 @@ export interface ConferenceRejection {
 export interface ConferenceRoundResult {
   conferenceId: string;
   round: number;
-  issueId: string;
+  /** The issue the round was archived as; null for a round that ended on a notice (nothing to archive). */
+  issueId: string | null;
   /** Tools executed in phase 1: k calls cost k executions whatever the number of agents. */
   toolExecutions: number;
   /** Receipt ids of phase 1, in execution order. */
@@ -86,6 +88,8 @@ export interface ConferenceRoundResult {
   traceRoundId: string;
   /** The user's message, as given (for the continuous chat). */
   message: string;
+  /** Set when the round could not run to its end: the message needs clarifying, or something failed after its retries. */
+  notice: ConversationNotice | null;
 }
 
 /** Progress of a round, one event as soon as each thing is decided (the server streams them). */
@@ -93,7 +97,7 @@ export type ConferenceRoundEvent =
   | { type: 'tool-run'; conferenceId: string; round: number; receiptId: string; toolId: string; status: string }
   | { type: 'phase-one-done'; conferenceId: string; round: number; receipts: string[]; toolExecutions: number; rejections: ConferenceRejection[] }
   | { type: 'entry-decided'; conferenceId: string; round: number; entry: ConferenceEntry; card: CardState }
-  | { type: 'round-closed'; conferenceId: string; round: number; issueId: string };
+  | { type: 'round-closed'; conferenceId: string; round: number; issueId: string | null };
 
 export const ConferenceRecordSchema = z.strictObject({
   schema_version: z.literal(CONFERENCE_SCHEMA_VERSION),

@@ -42,6 +42,15 @@ describe('SecretlintScanner: formats the recommended preset does not know', () =
     }
   });
 
+  it('reports a whole private key block, indented in YAML or with escaped line breaks, whatever its line length', async () => {
+    const body = Array.from({ length: 5 }, () => draw.text(ALNUM, 20));
+    const block = ['-----BEGIN PGP PRIVATE KEY BLOCK-----', ...body, '-----END PGP PRIVATE KEY BLOCK-----'];
+    for (const text of [`signing:\n  key: |\n${block.map((line) => `    ${line}`).join('\n')}\n`, `KEY="${block.join('\\n')}"`]) {
+      const hits = await scanner.scan(text);
+      for (const line of body) expect(hits.some((hit) => text.slice(hit.start, hit.end).includes(line)), text).toBe(true);
+    }
+  });
+
   it('reports the values of a Kubernetes Secret, in YAML and inside an .env value', async () => {
     const value = Buffer.from(draw.text(ALNUM, 12)).toString('base64');
     const manifest = ['apiVersion: v1', 'kind: Secret', 'metadata:', '  name: harbour', 'type: Opaque', 'data:', `  token: ${value}`].join('\n');

@@ -58,6 +58,13 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|APKA|AROA|ASCA)[A-Z0-9]{16}(?![A-Z0-9])/gu,
   },
   {
+    // The whole armoured block, however it is laid out: indented under a YAML key, with escaped
+    // line breaks in an `.env` value or JSON, or a PGP private key block.
+    name: 'private-key-block',
+    trigger: /PRIVATE KEY/,
+    pattern: /-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----[^]{0,40000}?-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----/gu,
+  },
+  {
     name: 'aws-account-id',
     trigger: /account/i,
     pattern: source(String.raw`(?<=aws[_ .-]?account[_ .-]?(?:id|number)${JOIN_OR_SAID})\d{4}-?\d{4}-?\d{4}(?!\d)`),

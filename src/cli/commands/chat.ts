@@ -27,6 +27,7 @@ export function chatJson(result: ChatTurnResult): Record<string, unknown> {
     channel: result.channel,
     model: result.model,
     usedFallback: result.usedFallback,
+    notice: result.notice,
   };
 }
 

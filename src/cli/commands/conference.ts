@@ -36,6 +36,7 @@ export function conferenceJson(result: ConferenceRoundResult): Record<string, un
     rejections: result.rejections,
     stopHook: result.stopHook,
     traceRoundId: result.traceRoundId,
+    notice: result.notice,
   };
 }
 
@@ -47,7 +48,9 @@ function idList(text: string | undefined): string[] {
 export function describeRound(result: ConferenceRoundResult, names: ReadonlyMap<string, string>): string {
   const name = (id: string) => names.get(id) ?? id;
   const lookups = result.toolExecutions === 0 ? 'no lookups' : `${result.toolExecutions} lookup${result.toolExecutions === 1 ? '' : 's'} (${result.receipts.join(', ')})`;
-  const lines = [`Conference ${result.conferenceId} — Turn ${result.round} · ${lookups} · archived as ${result.issueId}`];
+  const archived = result.issueId === null ? 'not archived' : `archived as ${result.issueId}`;
+  const lines = [`Conference ${result.conferenceId} — Turn ${result.round} · ${lookups} · ${archived}`];
+  if (result.notice) lines.push('', result.notice.kind === 'clarification' ? result.notice.action : `${result.notice.message} ${result.notice.action}`);
   if (result.stopHook) lines.push(`[stop: ${result.stopHook} — ${result.rejections.map((rejection) => rejection.code).join(', ')}]`);
   for (const entry of result.entries) {
     if (entry.status === 'abstained' || entry.status === 'muted') continue;

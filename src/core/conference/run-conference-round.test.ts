@@ -138,14 +138,14 @@ describe('runConferenceRound', () => {
       expect(text(request)).not.toContain('Hester has green eyes');
     }
 
-    const issue = await room.issues.get(result.issueId);
+    const issue = await room.issues.get(result.issueId!);
     expect(issue).toMatchObject({ title: `Conference ${conference.id} — Turn 1`, receiptIds: result.receipts, sessionId: conference.id, tags: ['conference'] });
     expect(issue!.body).toContain('**Writer:** What colour are Hester’s eyes?');
     expect(issue!.body).toContain('**Continuity** (rejected: quote_not_found)');
     expect(issue!.body).toContain('**Line Editor** (muted)');
     expect(issue!.body).toContain('Abstained: Editor');
     expect(issue!.body).not.toContain('**Editor**');
-    expect((await room.auditLog.issueReceipts(result.issueId)).map((receipt) => receipt.receipt_id)).toEqual(result.receipts);
+    expect((await room.auditLog.issueReceipts(result.issueId!)).map((receipt) => receipt.receipt_id)).toEqual(result.receipts);
     expect((await services.conferences.get(conference.id))!.rounds).toBe(1);
 
     const credits = await services.credits.read();
@@ -178,7 +178,7 @@ describe('runConferenceRound', () => {
     model.push(everyone, everyone, everyone, everyone, everyone);
     const second = await runConferenceRound({ conferenceId: conference.id, message: 'And the harbour house?' }, services.dependencies());
     expect(second.round).toBe(2);
-    expect((await room.issues.get(second.issueId))!.title).toBe(`Conference ${conference.id} — Turn 2`);
+    expect((await room.issues.get(second.issueId!))!.title).toBe(`Conference ${conference.id} — Turn 2`);
     for (const request of model.requests.slice(before)) {
       const sent = text(request);
       expect(sent).not.toContain('Check the eyes');
@@ -197,7 +197,7 @@ describe('runConferenceRound', () => {
     expect(result.toolExecutions).toBe(0);
     expect(result.entries[1]).toMatchObject({ agentId: 'editor', status: 'rejected', issues: [{ code: 'model_unavailable' }] });
     expect((await services.credits.read()).agents['editor']).toBeUndefined();
-    expect((await room.issues.get(result.issueId))!.receiptIds).toEqual([]);
+    expect((await room.issues.get(result.issueId!))!.receiptIds).toEqual([]);
   });
 
   it('goes on to phase 2 with no data when the Chief’s calls are refused, and nothing runs', async () => {
@@ -214,14 +214,29 @@ describe('runConferenceRound', () => {
     expect(result.cards).toEqual({ chief: 'Moderator', continuity: 'Abstained' });
   });
 
-  it('fails the round, keeps the trace and archives nothing when the Chief’s model is down', async () => {
+  it('ends on a notice, keeps the trace and archives nothing when the Chief’s model is down', async () => {
     const conference = await createConference({ attendees: ['editor'] }, services.rosterDependencies());
     model.push({ status: 401, message: 'no key' });
-    await expect(runConferenceRound({ conferenceId: conference.id, message: 'Eyes?' }, services.dependencies())).rejects.toMatchObject({ code: 'model_http_error' });
+    const result = await runConferenceRound({ conferenceId: conference.id, message: 'Eyes?' }, services.dependencies());
+    expect(result).toMatchObject({ round: 1, issueId: null, stopHook: 'model_unavailable', entries: [], notice: { kind: 'failure', code: 'model_http_error' } });
+    expect(result.notice!.message).toMatch(/couldn't get an answer from the model/);
+    expect(result.notice!.action).toMatch(/Models/);
     expect(await room.issues.list()).toEqual([]);
-    expect((await services.conferences.get(conference.id))!.rounds).toBe(0);
+    expect((await services.conferences.get(conference.id))!.rounds).toBe(1);
     const [header] = await traces.listRounds({ conversation_id: conference.id });
     expect(header).toMatchObject({ status: 'failed', failure_code: 'model_http_error' });
+  });
+
+  it.each(['', '   ', '?!?!', 'asdfghjkl', 'sdkfjh jkjk'])('answers %j with a clarification and calls no model', async (message) => {
+    const conference = await createConference({ attendees: ['editor'] }, services.rosterDependencies());
+    const result = await runConferenceRound({ conferenceId: conference.id, message }, services.dependencies());
+    expect(model.requests).toEqual([]);
+    expect(result).toMatchObject({ issueId: null, stopHook: 'input_unclear', entries: [], toolExecutions: 0, notice: { kind: 'clarification' } });
+    expect(result.notice!.action).toMatch(/\?/);
+    const round = await traces.getRound(result.traceRoundId);
+    expect(round!.round.status).toBe('ok');
+    expect(round!.events.find((event) => event.event_type === 'validator.ran')!.payload).toMatchObject({ validator_id: 'input', code: result.notice!.code, status: 'escalate' });
+    expect(round!.events.some((event) => event.event_type.startsWith('llm.'))).toBe(false);
   });
 
   it('never archives two rounds under one number when a round dies right after its archive', async () => {
@@ -237,7 +252,8 @@ describe('runConferenceRound', () => {
       return issue;
     };
     greet();
-    await expect(runConferenceRound({ conferenceId: conference.id, message: 'Hello, room' }, deps)).rejects.toThrow('killed after the archive');
+    const died = await runConferenceRound({ conferenceId: conference.id, message: 'Hello, room' }, deps);
+    expect(died).toMatchObject({ round: 1, stopHook: 'turn_failed', notice: { kind: 'failure', code: 'internal_error' } });
     greet();
     const next = await runConferenceRound({ conferenceId: conference.id, message: 'Hello again' }, deps);
     expect(next.round).toBe(2);

@@ -1,13 +1,18 @@
 import {
+  INPUT_VALIDATOR_ID,
   isControlRoomError,
+  STOP_HOOK_INPUT_UNCLEAR,
+  STOP_HOOK_TURN_FAILED,
   type CardState,
   type ConferenceEntry,
   type ConferenceRoundResult,
+  type ConversationNotice,
   type ConversationState,
   type FileRef,
 } from '../../protocol/index.js';
 import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
-import { TurnTracer } from '../loop/index.js';
+import { failureNotice, TurnTracer } from '../loop/index.js';
+import { judgeInput } from '../input/index.js';
 import { creditOutcome, type CreditChange } from '../credits/index.js';
 import { telemetryHits, type TelemetryHit } from '../telemetry/index.js';
 import { cardStateOf } from './card-state.js';
@@ -64,9 +69,30 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
   const tracer = new TurnTracer(deps.traces, header.round_id, deps.scrubber, allow);
   const buffer = new RoundBuffer();
   const emit = (event: ConferenceRoundEvent): void => input.onEvent?.(event);
+  // What the round has decided so far, so a failure still shows everything that did happen.
+  const decided: RoundState = { entries: [], cards: {}, credits: [], hits: [] };
+  let phaseOne: { toolExecutions: number; receipts: string[]; rejections: ConferenceRejection[] } = { toolExecutions: 0, receipts: [], rejections: [] };
+  const endOnNotice = async (notice: ConversationNotice, stopHook: string): Promise<ConferenceRoundResult> => {
+    // The round keeps its number (the transcript stays in order) but is not archived: nothing was decided.
+    const latest = await deps.conferences.get(conferenceId).catch(() => null);
+    if (latest && latest.rounds < round) await deps.conferences.update({ ...latest, rounds: round, updatedAt: deps.clock.nowIso() }).catch(() => undefined);
+    emit({ type: 'round-closed', conferenceId, round, issueId: null });
+    return {
+      conferenceId, round, issueId: null, ...phaseOne, entries: decided.entries, cards: decided.cards,
+      stopHook, traceRoundId: header.round_id, message: input.message, notice,
+    };
+  };
   try {
     const message = (await deps.scrubber.scrub(input.message, { allow })).text;
     await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: chief.id, conference_id: conferenceId, round } });
+    const verdict = judgeInput(input.message);
+    if (!verdict.ok) {
+      await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
+      const notice: ConversationNotice = { kind: 'clarification', code: verdict.code, message: verdict.message, action: verdict.clarification };
+      await tracer.event({ event_type: 'output.emitted', payload: { text: verdict.clarification, channel: 'conference', agent_id: chief.id, stop_hook: STOP_HOOK_INPUT_UNCLEAR } });
+      await deps.traces.finishRound(header.round_id, { status: 'ok', state_out: state });
+      return await endOnNotice(notice, STOP_HOOK_INPUT_UNCLEAR);
+    }
 
     const phase = await runPhaseOne(
       {
@@ -81,6 +107,7 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     buffer.fill(phase.toolRuns, phase.messages);
     const receipts = buffer.receiptIds();
     const rejections: ConferenceRejection[] = phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message }));
+    phaseOne = { toolExecutions: phase.toolRuns.length, receipts, rejections };
     emit({ type: 'phase-one-done', conferenceId, round, receipts, toolExecutions: phase.toolRuns.length, rejections });
 
     // Citable: the session's receipts that verify, and this round's own runs (minted here, read by the Chief).
@@ -88,7 +115,7 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     for (const receipt of await deps.auditLog.verifiedList(conferenceId)) receiptFiles.set(receipt.receipt_id, receipt.file_refs);
     for (const run of phase.toolRuns) receiptFiles.set(run.receiptId, run.fileRefs);
     const knownReceiptIds = new Set([...receiptFiles.keys(), ...receipts]);
-    const decided: RoundState = { entries: [], cards: {}, credits: [], hits: phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])) };
+    decided.hits.push(...phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])));
     for (const seat of seats) {
       await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps, conferenceId, round, emit });
     }
@@ -113,7 +140,7 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     emit({ type: 'round-closed', conferenceId, round, issueId: issue.id });
     return {
       conferenceId, round, issueId: issue.id, toolExecutions: phase.toolRuns.length, receipts, entries: decided.entries, cards: decided.cards,
-      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message,
+      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message, notice: null,
     };
   } catch (error) {
     buffer.clear();
@@ -121,7 +148,9 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     const reason = error instanceof Error ? error.message : String(error);
     await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
     await deps.traces.finishRound(header.round_id, { status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
-    throw error;
+    if (code === 'model_cancelled') throw error;
+    // The spawn guarantee: whatever failed after its retries, the room gets one clear entry.
+    return endOnNotice(failureNotice(error), code.startsWith('model_') ? 'model_unavailable' : STOP_HOOK_TURN_FAILED);
   }
 }
 

@@ -16,3 +16,4 @@ export { fitPrompt, replyReserve } from './fit-prompt.js';
 export type { PromptFit, TrimmedMessage } from './fit-prompt.js';
 export { estimateTokens, estimateMessageTokens, estimateRequestTokens } from './estimate-tokens.js';
 export type { EvidencedAnswer, AnswerWithEvidenceInput } from './answer-with-evidence.js';
+export { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';

@@ -1,10 +1,14 @@
 import {
   CHIEF_AGENT_ID,
   ControlRoomError,
+  INPUT_VALIDATOR_ID,
   isControlRoomError,
+  STOP_HOOK_INPUT_UNCLEAR,
+  STOP_HOOK_TURN_FAILED,
   TOOL_BUDGETS,
   type Agent,
   type ChatMessage,
+  type ConversationNotice,
   type ConversationState,
   type ModelProfile,
   type EvidenceReport,
@@ -16,6 +20,7 @@ import type { ToolRegistry } from '../tools/index.js';
 import { memoryPromptBlock, type BucketMemory } from '../memory/index.js';
 import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
+import { judgeInput } from '../input/index.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
 import { callModel, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
 import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
@@ -23,6 +28,7 @@ import { answerWithEvidence } from './answer-with-evidence.js';
 import { sanitizeReply } from './sanitize-reply.js';
 import { TurnGate } from './turn-gate.js';
 import { TurnTracer } from './turn-tracer.js';
+import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
 
 /** What a grounded reply is checked against (SPEC §7, §15); answers with the validator's whole report. */
 export type ReplyValidator = (reply: string, context: { sessionId: string; agent: Agent; receiptIds: readonly string[] }) => Promise<EvidenceReport>;
@@ -86,6 +92,8 @@ export interface ChatTurnResult {
   forcedFinal: boolean;
   usedFallback: boolean;
   model: string;
+  /** Set when the turn could not answer: the message needs clarifying, or something failed after its retries. */
+  notice: ConversationNotice | null;
 }
 
 function findAgent(agents: readonly Agent[], agentId: string): Agent {
@@ -96,16 +104,14 @@ function findAgent(agents: readonly Agent[], agentId: string): Agent {
   return agent;
 }
 
-function clarification(error: unknown): string {
-  const code = isControlRoomError(error) ? error.code : 'model_bad_response';
-  return `I couldn't get an answer from the model (${code}). Is the model server running and the model loaded? Tell me when it is, or rephrase the question, and I'll try again.`;
-}
-
 /**
  * One 1:1 chat turn (SPEC §4, §7, §9): scrub the input, run the tool loop through the strict
  * protocol, ask for the writer-facing answer, sanitise it, check its evidence line (with one
  * corrective retry), and trace every step in one round. A model that cannot be reached after the
  * retries gets a clarification question instead of a silent failure; the round is marked failed.
+ * A message that cannot be a request (empty, blank, symbols, keyboard mash) gets a clarification
+ * without any model call. Whatever fails after its retries, the turn ends with a notice: what
+ * failed and what to do (the spawn guarantee) — only a cancelled turn ends without one.
  */
 export async function runChatTurn(request: ChatTurnRequest, deps: TurnDependencies): Promise<ChatTurnResult> {
   const agent = findAgent(deps.agents, request.agentId ?? CHIEF_AGENT_ID);
@@ -117,16 +123,29 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const allow = new Set([nonce]);
   const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default', audio_id: request.audioId ?? null });
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
+  // The turn's events are stored when its receipts are durable and when it ends (tracer.finishRound): a few writes, not one per event.
+  tracer.hold();
   const { models, profile, stream } = deps.modelsFor(agent.id);
   const modelOptions = modelOptionsOf(deps, tracer);
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
     content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
-    traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name,
+    traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name, notice: null,
   };
   try {
     const message = (await deps.scrubber.scrub(request.message, { allow })).text;
     await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id } });
+    const verdict = judgeInput(request.message);
+    if (!verdict.ok) {
+      await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
+      result.notice = unclearInputNotice(verdict);
+      result.content = noticeText(result.notice);
+      result.stopHook = STOP_HOOK_INPUT_UNCLEAR;
+      result.validation = { ok: false, issues: [{ code: verdict.code, message: verdict.message }] };
+      await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
+      await tracer.finishRound({ status: 'ok', state_out: request.state ?? 'default' });
+      return result;
+    }
     const ask = async (messages: ChatMessage[], live: boolean): Promise<string> => {
       await tracer.llmRequest(models.primary.name, messages, { step: 'answer' });
       const called = await callModel(models, {
@@ -155,17 +174,17 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       }
     }
     await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
-    await deps.traces.finishRound(round.round_id, { status: 'ok', state_out: request.state ?? 'default' });
+    await tracer.finishRound({ status: 'ok', state_out: request.state ?? 'default' });
     return result;
   } catch (error) {
     const code = isControlRoomError(error) ? error.code : 'internal_error';
     const reason = error instanceof Error ? error.message : String(error);
     await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
-    await deps.traces.finishRound(round.round_id, { status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
-    if (isControlRoomError(error) && error.code.startsWith('model_') && error.code !== 'model_cancelled') {
-      return { ...result, content: clarification(error), stopHook: 'model_unavailable', validation: { ok: false, issues: [{ code, message: reason }] } };
-    }
-    throw error;
+    await tracer.finishRound({ status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    if (isControlRoomError(error) && error.code === 'model_cancelled') throw error;
+    const notice = failureNotice(error);
+    const stopHook = code.startsWith('model_') ? 'model_unavailable' : STOP_HOOK_TURN_FAILED;
+    return { ...result, content: noticeText(notice), notice, stopHook, validation: { ok: false, issues: [{ code, message: reason }] } };
   }
 }
 
@@ -214,7 +233,13 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   for (const rejection of phase.rejections) request.onEvent?.({ type: 'rejection', code: rejection.code });
   if (phase.stopHook) {
     result.stopHook = phase.stopHook;
-    result.content = `I couldn't look that up in the manuscript this time. Could you ask again, perhaps naming the scene or character you mean?`;
+    result.notice = {
+      kind: 'failure',
+      code: phase.stopHook,
+      message: "I couldn't look that up in the manuscript this time.",
+      action: 'Could you ask again, perhaps naming the scene or character you mean?',
+    };
+    result.content = noticeText(result.notice);
     result.validation = { ok: false, issues: phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })) };
     return;
   }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CHIEF_AGENT_ID, ControlRoomError, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
+import { CHIEF_AGENT_ID, ControlRoomError, ConversationNoticeSchema, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
 import { runTool } from '../../core/tool-runs/index.js';
 import { chatTranscriptsOf } from '../chat-transcripts.js';
@@ -10,7 +10,7 @@ import type { ServerContext } from '../server-context.js';
 import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
 
 const ChatRequestSchema = z.strictObject({
-  message: z.string().trim().min(1).max(20_000),
+  message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'),
   agentId: AgentIdSchema.optional().describe('default: chief'),
   sessionId: SafeIdSchema.optional().describe('keeps the turns of one conversation (and their receipts) together'),
   conferenceId: SafeIdSchema.optional(),
@@ -33,6 +33,7 @@ const ChatResultSchema = z.object({
   channel: z.string().nullable(),
   model: z.string(),
   usedFallback: z.boolean(),
+  notice: ConversationNoticeSchema.nullable().describe('set when the turn could not answer: what happened and what to do'),
 });
 
 const chatRoute = createRoute({
@@ -111,6 +112,7 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
     channel: result.channel,
     model: result.model,
     usedFallback: result.usedFallback,
+    notice: result.notice,
   };
 }
 

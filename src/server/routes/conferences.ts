@@ -77,7 +77,7 @@ const roundRoute = createRoute({
   path: '/api/conferences/{id}/rounds',
   tags: ['conferences'],
   summary: 'Run one two-phase round (SSE when `stream` is true: phase, receipt, entry per agent, done)',
-  request: { params: idParams, body: jsonBody(z.strictObject({ message: z.string().trim().min(1).max(20_000), stream: z.boolean().optional() })) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'), stream: z.boolean().optional() })) },
   responses: {
     200: {
       description: 'The round: every agent’s entry, the receipts of phase 1 and the archived issue',

@@ -9,6 +9,7 @@ import type {
   CardState,
   ConferenceEntry,
   ConferenceRoundResult,
+  ConversationNotice,
   Endpoint,
   EvidenceReport,
   Issue,
@@ -85,6 +86,8 @@ export interface ChatResult {
   stopHook: string | null;
   traceRoundId: string;
   sessionId?: string;
+  /** Set when the turn could not answer: a question back, or what failed and what to do. */
+  notice?: ConversationNotice | null;
 }
 
 export interface ModelSetting {

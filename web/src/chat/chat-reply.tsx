@@ -1,6 +1,6 @@
 import type { Agent } from '../api/index.js';
 import { CitationChip } from '../common/index.js';
-import { Notice } from '../common/index.js';
+import { Notice, NoticeEntry } from '../common/index.js';
 import { ReplyText } from '../common/index.js';
 import { replyBody } from '../evidence/index.js';
 import { useNavigation } from '../navigation.js';
@@ -15,8 +15,10 @@ export function ChatReply({ turn, agent }: { turn: ChatTurn; agent: Agent | unde
   const result = turn.result;
   const report = result?.evidenceReport ?? null;
   const evidence = report?.line ?? result?.evidence ?? null;
-  const body = replyBody(turn.text, evidence);
-  const stop = result ? stopHookMessage(result) : null;
+  const notice = result?.notice ?? null;
+  // A turn that could not answer shows its notice instead of a reply.
+  const body = notice ? null : replyBody(turn.text, evidence);
+  const stop = result && !notice ? stopHookMessage(result) : null;
   // A stopped reply lists its refused calls in the stop notice; the evidence notice is for answers.
   const evidenceFailed = result ? !result.validation.ok && !result.stopHook : false;
   return (
@@ -36,6 +38,7 @@ export function ChatReply({ turn, agent }: { turn: ChatTurn; agent: Agent | unde
         <p className="hint">Looked things up in the manuscript ({turn.receipts.length}).</p>
       ) : null}
       {body ? <ReplyText text={body} /> : turn.status === 'streaming' ? <p className="hint">Thinking it over…</p> : null}
+      {notice ? <NoticeEntry notice={notice} testId="chat-notice" /> : null}
       {stop ? (
         <Notice tone="warn" title="Reply stopped" testId="chat-stop-notice">
           {stop}

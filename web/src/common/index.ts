@@ -5,6 +5,7 @@ export { FileRefText } from './file-ref-text.js';
 export { WordDiff } from './word-diff.js';
 export { JsonView } from './json-view.js';
 export { LoadError, Notice } from './notice.js';
+export { NoticeEntry } from './notice-entry.js';
 export { ReceiptList } from './receipt-list.js';
 export { ReplyText } from './reply-text.js';
 export { Tabs, tabPanelProps } from './tabs.js';

@@ -1,5 +1,5 @@
 import type { Agent } from '../api/index.js';
-import { Notice } from '../common/index.js';
+import { Notice, NoticeEntry } from '../common/index.js';
 import { useNavigation } from '../navigation.js';
 import { ChatEntry } from './chat-entry.js';
 import type { ChatRound } from './conference-state.js';
@@ -35,9 +35,11 @@ function Footer({ round }: { round: ChatRound }) {
       <span>
         Round {result.round} · {result.toolExecutions} tool run{result.toolExecutions === 1 ? '' : 's'}
       </span>
-      <button type="button" className="link-button" onClick={() => navigation.showIssue(result.issueId)}>
-        Archived as Turn {result.round}
-      </button>
+      {result.issueId ? (
+        <button type="button" className="link-button" onClick={() => navigation.showIssue(result.issueId!)}>
+          Archived as Turn {result.round}
+        </button>
+      ) : null}
       <button type="button" className="link-button" onClick={() => navigation.showTrace(result.traceRoundId)}>
         Trace
       </button>
@@ -58,7 +60,8 @@ export function ConferenceRound({ round, agents, seats = [] }: { round: ChatRoun
         <ChatEntry key={entry.agentId} entry={entry} agent={agents.get(entry.agentId)} round={round.round} />
       ))}
       <Progress round={round} agents={agents} seats={seats} />
-      {round.result?.stopHook ? (
+      {round.result?.notice ? <NoticeEntry notice={round.result.notice} testId={`round-notice-${round.round}`} /> : null}
+      {round.result?.stopHook && !round.result.notice ? (
         <Notice tone="warn" title="The Chief's lookup was stopped">
           The model's tool call was refused ({rejections.map((rejection) => rejection.code).join(', ') || round.result.stopHook}); nothing was run, so
           the room answered without new material.
