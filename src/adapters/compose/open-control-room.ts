@@ -139,6 +139,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
     close: async () => {
       await memory.close();
       await traces.close();
+      await auditLog.close();
     },
   };
   return room;

@@ -77,6 +77,30 @@ function nativeTools(registry: ToolRegistry): FunctionToolSpec[] {
  * tools already ran — goes on to the final answer with what was gathered.
  */
 export async function runToolPhase(input: ToolPhaseInput): Promise<ToolPhaseResult> {
+  // The phase's receipts are signed as its tools run and written together at its end, with one
+  // fsync; its trace events wait for that write, since they name the receipts.
+  const receipts = input.tools.ledger.batch();
+  const tracer = input.tracer;
+  const held = tracer.holding;
+  tracer.hold();
+  let phase: ToolPhaseResult;
+  try {
+    phase = await toolLoop({ ...input, tools: { ...input.tools, receipts } });
+  } catch (error) {
+    // The tools that ran keep their receipts even when the phase fails.
+    await receipts.commit().catch(() => undefined);
+    if (!held) await tracer.release().catch(() => undefined);
+    throw error;
+  }
+  await receipts.commit();
+  if (held) await tracer.flush();
+  else await tracer.release();
+  // Reported only now: a receipt id is never shown before its line is durable.
+  for (const run of phase.toolRuns) input.onToolRun?.(run);
+  return phase;
+}
+
+async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
   const messages = [...input.messages];
   const toolRuns: ToolRunResult[] = [];
   const rejections: RecordedRejection[] = [];
@@ -154,7 +178,6 @@ export async function runToolPhase(input: ToolPhaseInput): Promise<ToolPhaseResu
     await input.tracer.event({ event_type: 'tool.request', call_id: callId, payload: { tool_id: outcome.call.tool, call_id: callId, inputs: outcome.call.args, channel: outcome.channel, applied } });
     const run = await runTool(outcome.call.tool, outcome.call.args, input.scope, input.tools);
     toolRuns.push(run);
-    input.onToolRun?.(run);
     const injected = formatToolResult(run, Math.min(input.budgets.maxBytesPerStep, remaining));
     bytesUsed += injected.bytes;
     await input.tracer.event({

@@ -43,3 +43,39 @@ describe('TurnTracer.llmRequest', () => {
     expect(second!.payload['prompt_hash']).toBe(first!.payload['prompt_hash']);
   });
 });
+
+describe('TurnTracer held', () => {
+  it('keeps events in memory until flushed, then stores them in order, scrubbed, with the prompt as it was', async () => {
+    const { githubToken } = makeFakeCredentials();
+    const { traces, tracer, roundId } = await tracerWith();
+    tracer.hold();
+    const messages = [{ role: 'user' as const, content: `look up ${githubToken}` }];
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: `token ${githubToken}`, channel: 'text' } });
+    await tracer.llmRequest('m', messages, { step: 0 });
+    // The loop adds to its list after asking: the held request keeps the list it was given.
+    messages.push({ role: 'user', content: 'added later' });
+    await tracer.validator('tool_call', 'accepted', 'ok', 'Accepted.');
+    expect((await traces.getRound(roundId))!.events).toEqual([]);
+    await tracer.flush();
+    const stored = (await traces.getRound(roundId))!.events;
+    expect(stored.map((event) => event.event_type)).toEqual(['input.received', 'llm.request', 'validator.ran']);
+    expect(JSON.stringify(stored)).not.toContain(githubToken);
+    expect(String(stored[1]!.payload['prompt_head'])).not.toContain('added later');
+    expect(tracer.holding).toBe(true);
+    await tracer.event({ event_type: 'output.emitted', payload: { text: 'done', channel: 'text' } });
+    await tracer.finishRound({ status: 'ok' });
+    const finished = (await traces.getRound(roundId))!;
+    expect(finished.round.status).toBe('ok');
+    expect(finished.events.map((event) => event.event_seq)).toEqual([1, 2, 3, 4]);
+    expect(tracer.holding).toBe(false);
+  });
+
+  it('stores at once again after release', async () => {
+    const { traces, tracer, roundId } = await tracerWith();
+    tracer.hold();
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: 'one', channel: 'text' } });
+    await tracer.release();
+    await tracer.event({ event_type: 'output.emitted', payload: { text: 'two', channel: 'text' } });
+    expect((await traces.getRound(roundId))!.events.map((event) => event.event_type)).toEqual(['input.received', 'output.emitted']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { AppendEventInput, TraceStore } from '../ports/index.js';
+import type { AppendEventInput, FinishRoundInput, TraceStore } from '../ports/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import { capPrompt } from '../traces/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
@@ -16,11 +16,23 @@ export function renderMessages(messages: readonly ChatMessage[]): string {
   return messages.map((message) => `[${message.role}] ${message.content}`).join('\n');
 }
 
+/** An event waiting in a held tracer: scrubbed and stored by the next `flush`. */
+type HeldEvent = { kind: 'event'; event: AppendEventInput } | { kind: 'request'; model: string; messages: readonly ChatMessage[]; extra: Record<string, unknown> };
+
 /**
  * Writes one round's trace events, scrubbing every payload of secrets first (SPEC §9: nothing
  * stored holds a raw credential) and capping long texts.
+ *
+ * By default each event is stored before its call resolves. A held tracer (`hold`) keeps the
+ * events of a step in memory and stores them together at `flush` — one transaction instead of
+ * one per event — so a turn writes at the points that matter: after its receipts are on disk
+ * (an event may name a receipt only once it is durable), before anything is shown, at the end.
  */
 export class TurnTracer {
+  private held: HeldEvent[] | null = null;
+  /** The previous store of held events: the next one hands its events to the store after it. */
+  private storing: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly traces: TraceStore,
     readonly roundId: string,
@@ -28,9 +40,43 @@ export class TurnTracer {
     private readonly allow: ReadonlySet<string>,
   ) {}
 
+  /** True while events wait for `flush`. */
+  get holding(): boolean {
+    return this.held !== null;
+  }
+
+  /** Keeps events in memory from now on, until `flush` (or `release`) stores them. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Stores every held event, in order, in one go; the tracer keeps holding. */
+  async flush(): Promise<void> {
+    await Promise.all(await this.storeHeld());
+  }
+
+  /** Stores every held event and goes back to storing each event as it comes. */
+  async release(): Promise<void> {
+    const stored = await this.storeHeld();
+    this.held = null;
+    await Promise.all(stored);
+  }
+
+  /** Stores every held event and finishes the round in the same write; the tracer stops holding. */
+  async finishRound(input: FinishRoundInput): Promise<void> {
+    const stored = await this.storeHeld();
+    this.held = null;
+    // Queued behind the events in the same tick, so the store commits them together.
+    const finished = this.traces.finishRound(this.roundId, input);
+    await Promise.all([...stored, finished]);
+  }
+
   async event(event: AppendEventInput): Promise<void> {
-    const { value } = await this.scrubber.scrubValue(event.payload, { allow: this.allow });
-    await this.traces.appendEvent(this.roundId, { ...event, payload: value });
+    if (this.held !== null) {
+      this.held.push({ kind: 'event', event });
+      return;
+    }
+    await this.traces.appendEvent(this.roundId, await this.scrubbed(event));
   }
 
   /**
@@ -39,15 +85,14 @@ export class TurnTracer {
    * cut in half by the cap before it is found.
    */
   async llmRequest(model: string, messages: readonly ChatMessage[], extra: Record<string, unknown> = {}): Promise<void> {
-    const scrubbed = await Promise.all(messages.map(async (message) => ({ ...message, content: (await this.scrubber.scrub(message.content, { allow: this.allow })).text })));
-    const prompt = capPrompt(renderMessages(scrubbed));
-    const { value } = await this.scrubber.scrubValue({ model, ...extra }, { allow: this.allow });
-    await this.traces.appendEvent(this.roundId, {
-      event_type: 'llm.request',
-      payload: { ...value, prompt_hash: prompt.prompt_hash, prompt_head: prompt.prompt_head, prompt_tail: prompt.prompt_tail },
-    });
+    // The loop goes on adding to its message list: a held request keeps the list as it is now.
+    const held = { kind: 'request' as const, model, messages: [...messages], extra };
+    if (this.held !== null) {
+      this.held.push(held);
+      return;
+    }
+    await this.traces.appendEvent(this.roundId, await this.requestEvent(held));
   }
-
   /**
    * A model's reply: the visible text, and apart from it the reasoning — the provider's separate
    * `reasoning` (passed in `extra.reasoning`) and any thinking inside the content (`<think>`,
@@ -74,5 +119,38 @@ export class TurnTracer {
       payload: { validator_id: validatorId, code, status, message, ...(details ? { details } : {}) },
       status: status === 'error' ? 'failed' : 'ok',
     });
+  }
+
+  /**
+   * Scrubs every held event (all at once), then hands them to the store in order without waiting
+   * in between, so they share the store's next write. Returns the stores' promises.
+   */
+  private async storeHeld(): Promise<Array<Promise<unknown>>> {
+    const held = this.held?.splice(0) ?? [];
+    if (held.length === 0) return [];
+    const scrubbing = Promise.all(held.map((entry) => (entry.kind === 'event' ? this.scrubbed(entry.event) : this.requestEvent(entry))));
+    const previous = this.storing;
+    const stored = scrubbing.then(async (events) => {
+      await previous;
+      return events.map((event) => this.traces.appendEvent(this.roundId, event));
+    });
+    this.storing = stored.catch(() => undefined);
+    return stored;
+  }
+
+  private async scrubbed(event: AppendEventInput): Promise<AppendEventInput> {
+    const { value } = await this.scrubber.scrubValue(event.payload, { allow: this.allow });
+    return { ...event, payload: value };
+  }
+
+  private async requestEvent(request: { model: string; messages: readonly ChatMessage[]; extra: Record<string, unknown> }): Promise<AppendEventInput> {
+    const { allow } = this;
+    const scrubbed = await Promise.all(request.messages.map(async (message) => ({ ...message, content: (await this.scrubber.scrub(message.content, { allow })).text })));
+    const prompt = capPrompt(renderMessages(scrubbed));
+    const { value } = await this.scrubber.scrubValue({ model: request.model, ...request.extra }, { allow });
+    return {
+      event_type: 'llm.request',
+      payload: { ...value, prompt_hash: prompt.prompt_hash, prompt_head: prompt.prompt_head, prompt_tail: prompt.prompt_tail },
+    };
   }
 }

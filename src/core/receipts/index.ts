@@ -1,5 +1,5 @@
-export { ReceiptLedger } from './receipt-ledger.js';
-export type { ReceiptLedgerOptions } from './receipt-ledger.js';
+export { ReceiptLedger, ReceiptBatch } from './receipt-ledger.js';
+export type { ReceiptLedgerOptions, SignedReceipt } from './receipt-ledger.js';
 export { buildReceipt } from './build-receipt.js';
 export type { RecordReceiptInput, MintedReceiptFields } from './build-receipt.js';
 export { receiptPayload, receiptHash, canonicalJson, canonicalReceipt, sha256Hex } from './receipt-payload.js';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -187,5 +187,59 @@ describe('ReceiptLedger options', () => {
     const stored = await log.list('small-batches');
     expect(stored).toHaveLength(30);
     expectChained(stored);
+  });
+});
+
+describe('ReceiptLedger batches (one write per turn)', () => {
+  it('signs each receipt at once and writes the batch with one append when committed', async () => {
+    const { log, ledger } = await freshLedger();
+    const appends = vi.spyOn(log, 'appendBatch');
+    const batch = ledger.batch();
+    const signed = [await batch.sign(run('turns', 0)), await batch.sign(run('turns', 1)), await batch.sign(run('turns', 2))];
+    expectChained(signed);
+    expect(await log.list('turns')).toEqual([]);
+    expect(batch.pending).toBe(3);
+    await batch.commit();
+    expect(appends).toHaveBeenCalledTimes(1);
+    expect(await log.list('turns')).toEqual(signed);
+    expect(batch.pending).toBe(0);
+    await batch.commit();
+    expect(appends).toHaveBeenCalledTimes(1);
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, receipts: 3 });
+  });
+
+  it('keeps one chain when turns of one session sign and commit interleaved with single records', async () => {
+    const { log, ledger } = await freshLedger();
+    const first = ledger.batch();
+    const second = ledger.batch();
+    await first.sign(run('shared', 0));
+    await second.sign(run('shared', 1));
+    const single = await ledger.record(run('shared', 2));
+    await first.sign(run('shared', 3));
+    await Promise.all([second.sign(run('shared', 4)), first.sign(run('shared', 5))]);
+    await Promise.all([first.commit(), second.commit()]);
+    const stored = await log.list('shared');
+    expect(stored).toHaveLength(6);
+    expect(stored[2]).toEqual(single);
+    expectChained(stored);
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, receipts: 6 });
+  });
+
+  it('fails a commit whose receipts a failed write took down, even when another caller started that write', async () => {
+    const { root, log, ledger } = await freshLedger();
+    const first = await ledger.record(run('broken', 0));
+    const file = path.join(root, '.control-room/audit/sessions/broken/tool_receipts.jsonl');
+    const saved = await fs.readFile(file);
+    const batch = ledger.batch();
+    await batch.sign(run('broken', 1));
+    await fs.rm(file);
+    await fs.mkdir(file);
+    await expect(ledger.record(run('broken', 2))).rejects.toBeTruthy();
+    await expect(batch.commit()).rejects.toBeTruthy();
+    await fs.rm(file, { recursive: true });
+    await fs.writeFile(file, saved);
+    const next = await ledger.record(run('broken', 3));
+    expect(next.prev_hash).toBe(receiptHash(first));
+    expect((await verifyAuditLog(log, keys)).report).toMatchObject({ ok: true, receipts: 2 });
   });
 });

@@ -24,32 +24,62 @@ export interface ReceiptLedgerOptions {
   scrubber?: SecretScrubber;
 }
 
-interface PendingRecord {
-  input: RecordReceiptInput;
-  resolve: (receipt: ToolReceipt) => void;
-  reject: (error: unknown) => void;
+/** A signed receipt waiting for its line to be written, and who waits for that. */
+interface Unwritten {
+  receipt: ToolReceipt;
+  written: Promise<void>;
+  settle: (error: unknown) => void;
+}
+
+/** A receipt signed and chained but maybe not on disk yet; `written` resolves once its line is durable. */
+export interface SignedReceipt {
+  receipt: ToolReceipt;
+  /** Writes the receipt (and every one of its session signed before it) if it is still waiting; resolves once durable. */
+  written(): Promise<void>;
+}
+
+/** One session's chain and the receipts signed but not yet on disk. */
+interface SessionChain {
+  /** Resolves once the hash of the log's last receipt is known. */
+  loaded: Promise<void>;
+  /** The hash the next receipt chains to (valid once `loaded` resolved). */
+  lastHash: string | null;
+  unwritten: Unwritten[];
+  /** The write loop in flight, if any. */
+  writing: Promise<void> | null;
+}
+
+function waiting(receipt: ToolReceipt): Unwritten {
+  let settle!: (error: unknown) => void;
+  const written = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error === null ? resolve() : reject(error));
+  });
+  // A receipt written by someone else's flush may have nobody waiting for it yet.
+  written.catch(() => undefined);
+  return { receipt, written, settle };
 }
 
 /**
  * Mints, chains, signs and stores tool receipts (SPEC §6).
  *
- * Each session has one queue, drained by one loop at a time, so receipts of a session are built
- * strictly one after another and `prev_hash` never forks, however many `record` calls overlap.
- * Sessions drain independently.
+ * Signing and writing are two steps. `sign` builds and signs a receipt at once, chained to the
+ * session's last one (read from the log on first use, then kept in memory), and holds it until a
+ * write puts every receipt the session has waiting on disk as consecutive whole lines with one
+ * write and one fsync. A turn signs each tool run as it happens (the model sees the receipt id
+ * straight away) and writes them once, in a `ReceiptBatch`, before anything cites them. `record`
+ * is both steps for one receipt.
  *
- * Group commit: a durable append costs an fsync, far more than building and signing a receipt.
- * Records that arrive while the previous write is in flight wait in the queue and go out
- * together as consecutive whole lines in one write + fsync. A receipt is built only after the
- * batch before it is on disk, so a failed write never leaves later receipts chained to a line
- * that does not exist; each `record` resolves only once its own line is durable.
+ * Group commit: receipts signed while a write is in flight go out together in the next one, so
+ * the fsync per durable append is shared however many runs overlap. A failed write rejects every
+ * receipt that was waiting (later ones chain to lines that never reached the disk) and makes the
+ * next receipt read the log's last line again.
  *
  * The ledger assumes it is the only writer of its workspace's audit log: it keeps each session's
  * last hash in memory after the first lookup.
  */
 export class ReceiptLedger {
   private readonly options: ReceiptLedgerOptions & { outputLimitBytes: number; maxBatch: number };
-  private readonly lastHashes = new Map<string, string | null>();
-  private readonly queues = new Map<string, PendingRecord[]>();
+  private readonly chains = new Map<string, SessionChain>();
 
   constructor(options: ReceiptLedgerOptions) {
     const outputLimitBytes = options.outputLimitBytes ?? DEFAULT_OUTPUT_LIMIT_BYTES;
@@ -61,83 +91,119 @@ export class ReceiptLedger {
   }
 
   /** Builds, signs and durably appends the receipt of one tool run; resolves with the stored receipt. */
-  record(input: RecordReceiptInput): Promise<ToolReceipt> {
+  async record(input: RecordReceiptInput): Promise<ToolReceipt> {
+    const signed = await this.sign(input);
+    await signed.written();
+    return signed.receipt;
+  }
+
+  /**
+   * Builds and signs the receipt of one tool run, chained to the session's last receipt, and holds
+   * it for the next write of its session: nothing may cite it before `written()` resolves.
+   */
+  async sign(input: RecordReceiptInput): Promise<SignedReceipt> {
     const scrubber = this.options.scrubber;
-    if (scrubber === undefined) return this.enqueue(input);
-    return scrubReceiptInput(input, scrubber).then((clean) => this.enqueue(clean));
+    const clean = scrubber === undefined ? input : await scrubReceiptInput(input, scrubber);
+    for (;;) {
+      const chain = this.chainOf(clean.sessionId);
+      await chain.loaded;
+      // A failed write may have reset the session while this waited: sign on the fresh chain.
+      if (this.chains.get(clean.sessionId) !== chain) continue;
+      // From here to the push nothing awaits, so receipts of a session are chained one after another.
+      const unsigned = buildReceipt(clean, {
+        receiptId: `rcpt_${this.options.ids.uuidv7()}`,
+        timestamp: this.options.clock.nowIso(),
+        prevHash: chain.lastHash,
+        outputLimitBytes: this.options.outputLimitBytes,
+      });
+      const { receipt, hash } = signReceiptWithHash(unsigned, this.options.keys);
+      const entry = waiting(receipt);
+      chain.lastHash = hash;
+      chain.unwritten.push(entry);
+      return {
+        receipt,
+        written: () => {
+          if (chain.unwritten.includes(entry) && chain.writing === null) chain.writing = this.drain(clean.sessionId, chain);
+          return entry.written;
+        },
+      };
+    }
   }
 
-  /** Queues a receipt whose inputs and outputs may be stored as they are. */
-  private enqueue(input: RecordReceiptInput): Promise<ToolReceipt> {
-    return new Promise<ToolReceipt>((resolve, reject) => {
-      const queue = this.queues.get(input.sessionId);
-      if (queue) {
-        queue.push({ input, resolve, reject });
-        return;
-      }
-      const fresh: PendingRecord[] = [{ input, resolve, reject }];
-      this.queues.set(input.sessionId, fresh);
-      void this.drain(input.sessionId, fresh);
-    });
+  /** Starts a batch: receipts signed now and written together by its `commit`. */
+  batch(): ReceiptBatch {
+    return new ReceiptBatch(this);
   }
 
-  /** The session's queue exists exactly while its drain loop runs, so there is one loop per session. */
-  private async drain(sessionId: string, queue: PendingRecord[]): Promise<void> {
+  private chainOf(sessionId: string): SessionChain {
+    const known = this.chains.get(sessionId);
+    if (known !== undefined) return known;
+    const chain: SessionChain = { loaded: Promise.resolve(), lastHash: null, unwritten: [], writing: null };
+    chain.loaded = this.options.log.last(sessionId).then(
+      (last) => {
+        chain.lastHash = last === null ? null : receiptHash(last);
+      },
+      (error: unknown) => {
+        // A log that cannot be read fails the receipts waiting for it; the next one asks again.
+        if (this.chains.get(sessionId) === chain) this.chains.delete(sessionId);
+        throw error;
+      },
+    );
+    this.chains.set(sessionId, chain);
+    return chain;
+  }
+
+  /** The session's one write loop: batches of what is waiting, until nothing is. */
+  private async drain(sessionId: string, chain: SessionChain): Promise<void> {
     try {
-      while (queue.length > 0) {
-        // Awaiting first lets every record made in the same tick join this batch.
-        const previous = await this.previousHash(sessionId).catch((error: unknown) => {
-          for (const pending of queue.splice(0)) pending.reject(error);
-          return undefined;
-        });
-        if (previous === undefined) continue;
-        await this.commit(sessionId, queue.splice(0, this.options.maxBatch), previous);
+      while (chain.unwritten.length > 0) {
+        const batch = chain.unwritten.slice(0, this.options.maxBatch);
+        try {
+          await this.options.log.appendBatch(batch.map((entry) => entry.receipt));
+        } catch (error) {
+          // Part of a line may have reached the disk, and everything waiting chains to this batch:
+          // fail it all and let the next receipt read the log again.
+          const failed = chain.unwritten.splice(0);
+          if (this.chains.get(sessionId) === chain) this.chains.delete(sessionId);
+          for (const entry of failed) entry.settle(error);
+          return;
+        }
+        chain.unwritten.splice(0, batch.length);
+        for (const entry of batch) entry.settle(null);
       }
     } finally {
-      this.queues.delete(sessionId);
+      chain.writing = null;
     }
   }
+}
 
-  private async commit(sessionId: string, batch: PendingRecord[], previous: string | null): Promise<void> {
-    const receipts: ToolReceipt[] = [];
-    const owners: PendingRecord[] = [];
-    let chainHash = previous;
-    for (const pending of batch) {
-      try {
-        const unsigned = buildReceipt(pending.input, {
-          receiptId: `rcpt_${this.options.ids.uuidv7()}`,
-          timestamp: this.options.clock.nowIso(),
-          prevHash: chainHash,
-          outputLimitBytes: this.options.outputLimitBytes,
-        });
-        const { receipt, hash } = signReceiptWithHash(unsigned, this.options.keys);
-        chainHash = hash;
-        receipts.push(receipt);
-        owners.push(pending);
-      } catch (error) {
-        // A receipt that cannot be built fails its own record only; the chain skips it.
-        pending.reject(error);
-      }
-    }
-    if (receipts.length === 0) return;
-    try {
-      await this.options.log.appendBatch(receipts);
-    } catch (error) {
-      // Part of a line may have reached the disk: forget the cached hash and ask the log again.
-      this.lastHashes.delete(sessionId);
-      for (const pending of owners) pending.reject(error);
-      return;
-    }
-    this.lastHashes.set(sessionId, chainHash);
-    owners.forEach((pending, index) => pending.resolve(receipts[index] as ToolReceipt));
+/**
+ * The receipts of one turn: each signed as its tool runs, all written by one `commit` (one write
+ * and one fsync per session) before the turn reports them or lets a reply cite them.
+ */
+export class ReceiptBatch {
+  private readonly signed: SignedReceipt[] = [];
+
+  constructor(private readonly ledger: ReceiptLedger) {}
+
+  /** Signs a receipt into this batch; it is not durable before `commit` resolves. */
+  async sign(input: RecordReceiptInput): Promise<ToolReceipt> {
+    const signed = await this.ledger.sign(input);
+    this.signed.push(signed);
+    return signed.receipt;
   }
 
-  private async previousHash(sessionId: string): Promise<string | null> {
-    const cached = this.lastHashes.get(sessionId);
-    if (cached !== undefined) return cached;
-    const last = await this.options.log.last(sessionId);
-    const hash = last === null ? null : receiptHash(last);
-    this.lastHashes.set(sessionId, hash);
-    return hash;
+  /** Receipts signed into this batch and not committed yet. */
+  get pending(): number {
+    return this.signed.length;
+  }
+
+  /** Writes every receipt of the batch; resolves once all are durable, rejects when any write failed. */
+  async commit(): Promise<void> {
+    const signed = this.signed.splice(0);
+    // Each session's last receipt writes everything of that session before it in the same append.
+    const results = await Promise.allSettled(signed.map((entry) => entry.written()));
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }

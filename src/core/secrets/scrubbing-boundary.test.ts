@@ -70,3 +70,20 @@ describe('scrubbingTraceStore', () => {
     expect((await traces.listRounds()).map((header) => header.round_id)).toEqual([round.round_id]);
   });
 });
+
+describe('scrubbingTraceStore ordering', () => {
+  it('hands a round’s writes to the store in the order they were made, whichever scrub ends first', async () => {
+    // A scanner that takes longer for longer texts: the first event's scrub ends last.
+    const slow = new SecretScrubber({ scan: (text: string) => new Promise((resolve) => setTimeout(() => resolve([]), Math.min(40, text.length / 50))) }, new MemorySecretVault());
+    const inner = new InMemoryTraceStore();
+    const store = scrubbingTraceStore(inner, slow);
+    const round = await store.beginRound({ conversation_id: 'order', state_in: 'default' });
+    const texts = ['x '.repeat(1000), 'short', 'y '.repeat(300), 'z'];
+    const writes = texts.map((text) => store.appendEvent(round.round_id, { event_type: 'output.emitted', payload: { text, channel: 'text' } }));
+    const finished = store.finishRound(round.round_id, { status: 'ok' });
+    await Promise.all([...writes, finished]);
+    const stored = (await inner.getRound(round.round_id))!;
+    expect(stored.events.map((event) => event.payload['text'])).toEqual(texts);
+    expect(stored.round.status).toBe('ok');
+  });
+});

@@ -1,6 +1,6 @@
 import { isControlRoomError, type FileRef, type ReceiptStatus } from '../../protocol/index.js';
 import type { Clock } from '../ports/index.js';
-import type { ReceiptLedger } from '../receipts/index.js';
+import type { ReceiptBatch, ReceiptLedger } from '../receipts/index.js';
 import { outputsDigest } from '../receipts/scrub-receipt-input.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/index.js';
@@ -21,6 +21,11 @@ export interface ToolRunDependencies {
   clock: Clock;
   /** Scrubs secrets from inputs and outputs before they are stored or shown to a model. */
   scrubber?: SecretScrubber;
+  /**
+   * When set, receipts are signed into this batch and written when its owner commits it (a turn
+   * writes its receipts once); otherwise each receipt is durable before `runTool` returns.
+   */
+  receipts?: ReceiptBatch;
 }
 
 /** The outcome of one execution: always with a receipt, whether the tool succeeded or not. */
@@ -67,7 +72,7 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
   const scrubbedInputs = deps.scrubber ? (await deps.scrubber.scrubValue(args)).value : args;
   const scrubbed = deps.scrubber ? await deps.scrubber.scrubValue(result) : { value: result, refs: [] };
   const scrubbedResult = scrubbed.value;
-  const receipt = await deps.ledger.record({
+  const record = {
     sessionId: scope.sessionId,
     turnId: scope.turnId,
     agentId: scope.agentId,
@@ -80,7 +85,8 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
     // The receipt keeps the digest of what the tool really returned, never its secrets.
     ...(scrubbed.refs.length > 0 ? { outputsSha256: outputsDigest(result) } : {}),
     fileRefs,
-  });
+  };
+  const receipt = deps.receipts ? await deps.receipts.sign(record) : await deps.ledger.record(record);
   return {
     receiptId: receipt.receipt_id,
     toolId,
