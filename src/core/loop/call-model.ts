@@ -26,6 +26,12 @@ export interface CallModelOptions {
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
   onAttempt?: (attempt: ModelAttempt) => void;
+  /**
+   * When the fallback model is tried (a conversation state's policy). `on_http_error` (default): at
+   * once on HTTP 4xx/5xx, as SPEC §9 says. `after_retries`: only once the primary's retries are
+   * spent, for any failure but a cancellation — the local model is preferred.
+   */
+  fallbackWhen?: 'on_http_error' | 'after_retries';
   /** Told when tool output was cut to fit the model's context window (to record it in the trace). */
   onPromptTrimmed?: (fit: PromptFit, model: string) => void | Promise<void>;
   nowMs: () => number;
@@ -116,8 +122,12 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
       lastError = error;
       const failure = details(error);
       if (failure.code === 'model_cancelled') throw error;
-      if (failure.code === 'model_http_error' && models.fallback) break;
-      if (!failure.transient || round === retries) throw error;
+      const late = options.fallbackWhen === 'after_retries';
+      if (failure.code === 'model_http_error' && models.fallback && !late) break;
+      if (!failure.transient || round === retries) {
+        if (late && models.fallback) break;
+        throw error;
+      }
       await sleep(delays[Math.min(round, delays.length - 1)] ?? 0);
     }
   }
