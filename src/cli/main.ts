@@ -7,6 +7,7 @@ import { registerAudit } from './commands/audit.js';
 import { registerCanon } from './commands/canon.js';
 import { registerCheckEvidence } from './commands/check-evidence.js';
 import { registerMemory } from './commands/memory.js';
+import { registerModels } from './commands/models.js';
 import { registerRuns } from './commands/runs.js';
 import { registerServe } from './commands/serve.js';
 import { registerChat } from './commands/chat.js';
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo): Command {
   registerTraces(program, io);
   registerServe(program, io);
   registerMemory(program, io);
+  registerModels(program, io);
   registerAudio(program, io);
   registerCanon(program, io);
   registerRuns(program, io);

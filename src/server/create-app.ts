@@ -70,6 +70,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerHealthRoutes(app, context);
   registerAgentRoutes(app, context);
   registerSettingsRoutes(app, context);
+  registerModelRoutes(app, context);
   registerVfsRoutes(app, context);
   registerChatRoutes(app, context);
   registerConferenceRoutes(app, context);

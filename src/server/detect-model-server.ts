@@ -18,7 +18,7 @@ export interface DetectOptions {
   env: EndpointEnvironment & Record<string, string | undefined>;
   /** Probes one base URL (default: `GET /models` with a short timeout). */
   probe?: (baseUrl: string, apiKey: string | null) => Promise<ModelServerProbe>;
-  /** Where to look after the configured server (default: LM Studio, then Ollama). */
+  /** Where to look after the configured server (default: LM Studio, Ollama, llama.cpp, vLLM, Jan, KoboldCpp). */
   candidates?: readonly string[];
 }
 
@@ -26,7 +26,8 @@ const PLACEHOLDER_MODEL = defaultAgentEndpointsFile().default.model;
 
 /**
  * Finds a model server at start-up: the configured one (environment over agent-endpoints.json),
- * then LM Studio's and Ollama's usual addresses, each with a short probe. The first that answers
+ * then the usual addresses of LM Studio, Ollama, llama.cpp, vLLM, Jan and KoboldCpp, each with a
+ * short probe. The first that answers
  * is used, with its first listed model when none was named; when none answers, demo mode.
  */
 export async function detectModelServer(root: string, options: DetectOptions): Promise<ModelDetection> {
@@ -59,7 +60,7 @@ export async function detectModelServer(root: string, options: DetectOptions): P
       reachable: false,
       baseUrl: configured.baseUrl,
       model: DEMO_MODEL_NAME,
-      message: `No model server answered (tried ${tried.join(', ')}). Demo mode: a scripted model plays every agent through the real harness. Start LM Studio or Ollama, or set CONTROL_ROOM_LLM_BASE_URL, then restart.`,
+      message: `No model server answered (tried ${tried.join(', ')}). Demo mode: a scripted model plays every agent through the real harness. Start LM Studio, Ollama, llama.cpp's server, vLLM, Jan or KoboldCpp, or set CONTROL_ROOM_LLM_BASE_URL, then restart.`,
     },
     env: {},
   };

@@ -1,4 +1,5 @@
 import type { ControlRoom, ModelFactory } from '../adapters/compose/index.js';
+import type { DiscoverOptions, DiscoveredServer } from '../adapters/model-servers/index.js';
 import type { AllowedHosts } from './allowed-hosts.js';
 import type { ConferenceStore, EvidenceValidator } from '../core/conference/index.js';
 import type { CreditsStore } from '../core/credits/index.js';
@@ -46,6 +47,8 @@ export interface ServerDependencies {
   development?: boolean;
   /** Checks whether a model server answers, for the settings screen (default: a short probe). */
   probe?: (baseUrl: string, apiKey: string | null) => Promise<boolean>;
+  /** Finds model servers for `GET /api/models` (default: the configured ones and the usual local ports). */
+  discoverServers?: (options: DiscoverOptions) => Promise<DiscoveredServer[]>;
   /** Request body limit in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
 }

@@ -25,7 +25,7 @@ describe.runIf(chromiumAvailable)('the web app’s chat, Dev Tools, models and r
 
   beforeAll(async () => {
     workspace = await sampleWorkspace('cr-browser-');
-    model = await startLoopbackModelServer(chatScript());
+    model = await startLoopbackModelServer(chatScript(), { models: ['loopback-model', 'line-editor-model'] });
     server = await startControlRoom(workspace.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -120,9 +120,11 @@ describe.runIf(chromiumAvailable)('the web app’s chat, Dev Tools, models and r
     const rows = page.locator('[data-testid^="model-"]');
     expect(await rows.count()).toBe(5);
     expect(await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-reachable')))).toEqual(Array(5).fill('true'));
+    // The models offered are the ones the running servers list: no name to type and guess.
+    await expect.poll(() => page.getByRole('button', { name: 'Change the model of Line Editor' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'Change the model of Line Editor' }).click();
-    await page.getByLabel('Model for Line Editor').fill('line-editor-model');
-    await page.getByTestId('model-line-editor').getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Model for Line Editor').selectOption({ label: 'line-editor-model — OpenAI-compatible server' });
+    await page.getByTestId('model-line-editor').getByRole('button', { name: 'Use' }).click();
     await expect.poll(() => page.getByTestId('model-line-editor').textContent()).toContain('line-editor-model');
     const endpoints = JSON.parse(readFileSync(path.join(workspace.dir, '.control-room/agents/agent-endpoints.json'), 'utf8')) as { agents: Record<string, { model?: string }> };
     expect(endpoints.agents['line-editor']?.model).toBe('line-editor-model');

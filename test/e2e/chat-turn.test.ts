@@ -162,7 +162,9 @@ describe('a 1:1 chat turn', () => {
     const native = await chat(baseUrl, 'Name Act 1');
     expect(native.channel).toBe('tool');
     expect(native.receipts).toHaveLength(1);
-    expect(server!.requests[0]!.body!['tools']).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'function' })]));
+    // The first chat request (discovery of the server's context window asks with GETs first).
+    const firstPost = server!.requests.find((request) => request.method === 'POST')!;
+    expect(firstPost.body!['tools']).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'function' })]));
     const json = await chat(baseUrl, 'Name Act 1');
     expect(json.channel).toBe('json');
     expect(json.receipts).toHaveLength(1);

@@ -7,3 +7,5 @@ export type { ModelServerInfo, ServerAwareModelOptions } from './server-aware-mo
 export { ollamaChat, toOllamaChatBody, fromOllamaChatBody } from './ollama-chat.js';
 export type { OllamaChatOptions } from './ollama-chat.js';
 export { endpointModel } from './endpoint-model.js';
+export { discoverModelServers } from './discover-model-servers.js';
+export type { DiscoverOptions, DiscoveredServer } from './discover-model-servers.js';

@@ -10,8 +10,15 @@ export interface ModelServerProbe {
   error?: string;
 }
 
-/** Where local servers listen by default: LM Studio, then Ollama's OpenAI-compatible API. */
-export const LOCAL_MODEL_SERVER_CANDIDATES = ['http://127.0.0.1:1234/v1', 'http://127.0.0.1:11434/v1'] as const;
+/** Where local servers listen by default: LM Studio, Ollama, llama.cpp's server, vLLM, Jan and KoboldCpp (OpenAI-compatible APIs). */
+export const LOCAL_MODEL_SERVER_CANDIDATES = [
+  'http://127.0.0.1:1234/v1',
+  'http://127.0.0.1:11434/v1',
+  'http://127.0.0.1:8080/v1',
+  'http://127.0.0.1:8000/v1',
+  'http://127.0.0.1:1337/v1',
+  'http://127.0.0.1:5001/v1',
+] as const;
 
 /** Asks `GET <baseUrl>/models` with a short timeout; never throws. */
 export async function probeModelServer(baseUrl: string, options: { timeoutMs?: number; apiKey?: string | null } = {}): Promise<ModelServerProbe> {

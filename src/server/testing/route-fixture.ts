@@ -36,6 +36,8 @@ export interface RouteFixtureOptions {
   probe?: ServerDependencies['probe'];
   /** The Host and Origin names served (default: loopback names on any port). */
   allowedHosts?: ServerDependencies['allowedHosts'];
+  /** How `GET /api/models` finds servers (default: the real discovery). */
+  discoverServers?: ServerDependencies['discoverServers'];
 }
 
 /** Opens the fixture; `close()` removes the temp folder. */
@@ -61,6 +63,7 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
     probe: options.probe ?? (async () => false),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+    ...(options.discoverServers ? { discoverServers: options.discoverServers } : {}),
   });
   return {
     app,

@@ -5,6 +5,7 @@
 import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '../../../src/protocol/index.js';
 import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
+import type { ModelServers } from './model-servers.js';
 import type {
   Agent,
   AudioArtifact,
@@ -106,6 +107,7 @@ export const api = {
 
   modelSettings: () => request<ModelSettings>('/api/settings/models'),
   saveModelSettings: (update: ModelSettingsUpdate) => send<ModelSettings>('PUT', '/api/settings/models', update),
+  modelServers: () => request<ModelServers>('/api/models'),
 
   tree: () => request<VfsTree>('/api/vfs/tree'),
   file: (path: string) => request<VfsFileContent>(`/api/vfs/file?path=${segment(path)}`),
@@ -118,8 +120,8 @@ export const api = {
     send<Conference>('PATCH', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`, { muted }),
   remove: (id: string, agentId: string) => send<Conference>('DELETE', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`),
   /** Runs one round, streaming each agent's entry as it is decided. */
-  runRound: (id: string, message: string, handlers: RoundHandlers, signal?: AbortSignal) =>
-    stream(`/api/conferences/${segment(id)}/rounds`, { message, stream: true }, (name, payload) => dispatchRound(name, payload, handlers), signal),
+  runRound: (id: string, message: string, handlers: RoundHandlers, signal?: AbortSignal, toolPolicy?: { requireTool?: boolean; allowedTools?: string[] }) =>
+    stream(`/api/conferences/${segment(id)}/rounds`, { message, stream: true, ...(toolPolicy ? { toolPolicy } : {}) }, (name, payload) => dispatchRound(name, payload, handlers), signal),
 
   /** One 1:1 chat turn, streaming the answer's text as it arrives. */
   chat: (body: ChatRequest, handlers: ChatHandlers, signal?: AbortSignal) =>

@@ -4,3 +4,4 @@ export { ApiError, describeError, errorFrom } from './api-error.js';
 export { createEventParser, readEventStream } from './event-stream.js';
 export type { StreamEvent } from './event-stream.js';
 export type * from './types.js';
+export type * from './model-servers.js';

@@ -27,7 +27,7 @@ function modelOf(value: unknown): DiscoveredModel | null {
   if (!isObject(value)) return null;
   const id = text(value['id']) ?? text(value['name']) ?? text(value['model']);
   if (!id) return null;
-  return { id, contextLength: number(value['contextLength']) ?? number(value['context_length']) ?? number(value['contextWindow']) ?? number(value['n_ctx']) };
+  return { id, contextLength: number(value['contextTokens']) ?? number(value['contextLength']) ?? number(value['context_length']) ?? number(value['contextWindow']) ?? number(value['n_ctx']) };
 }
 
 function serverOf(value: unknown): DiscoveredServer | null {

@@ -19,9 +19,12 @@ const GUIDES = [
   { name: 'LM Studio', url: 'http://127.0.0.1:1234/v1', how: 'Open LM Studio, load a model, then start its local server (Developer tab → Start Server; port 1234).' },
   { name: 'Ollama', url: 'http://127.0.0.1:11434/v1', how: 'Install Ollama, run “ollama pull qwen3:8b” once, then keep “ollama serve” running (port 11434).' },
   { name: 'llama.cpp', url: 'http://127.0.0.1:8080/v1', how: 'Run “llama-server -m your-model.gguf --port 8080 --jinja” from llama.cpp.' },
+  { name: 'vLLM', url: 'http://127.0.0.1:8000/v1', how: 'Run “vllm serve <model> --max-model-len 16384” (port 8000).' },
+  { name: 'Jan', url: 'http://127.0.0.1:1337/v1', how: 'Open Jan, start a model, then turn on its Local API Server (Settings → Local API Server; port 1337).' },
+  { name: 'KoboldCpp', url: 'http://127.0.0.1:5001/v1', how: 'Run “koboldcpp --model your-model.gguf --contextsize 8192” (port 5001).' },
 ];
 
-/** The first-run explanation: no model server answers, so here is how to start one of the usual three. */
+/** The first-run explanation: no model server answers, so here is how to start one of the usual six. */
 export function FirstRunPanel({ onUse, busy }: { onUse: (baseUrl: string) => void; busy: boolean }) {
   return (
     <section className="first-run" aria-label="Connect a model server" data-testid="first-run-panel">

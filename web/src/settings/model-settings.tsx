@@ -1,47 +1,52 @@
 import { useState } from 'react';
-import { api } from '../api/index.js';
-import { describeError } from '../api/index.js';
-import type { Agent, ModelSetting, ModelSettings } from '../api/index.js';
-import { Pill } from '../common/index.js';
-import { LoadError, Notice } from '../common/index.js';
+import { api, describeError } from '../api/index.js';
+import type { Agent, ModelServer, ModelSetting, ModelSettings } from '../api/index.js';
+import { LoadError, Notice, Pill } from '../common/index.js';
 import { useAsync } from '../use-async.js';
-import { ModelDiscovery, useDiscoveredModels } from './model-discovery.js';
+import { choiceValue, contextOf, modelChoices, parseChoice, serverOf, type ModelChoice } from './model-choice.js';
+import { ModelDiscovery } from './model-discovery.js';
 
-const MODEL_CHOICES_ID = 'discovered-model-choices';
+const tokens = (count: number): string => `${count.toLocaleString('en-US')} tokens`;
 
-interface Draft {
-  baseUrl: string;
-  model: string;
-}
-
-function SettingRow({ setting, agent, saving, onSave }: { setting: ModelSetting; agent: Agent | undefined; saving: boolean; onSave: (draft: Draft) => void }) {
-  const [draft, setDraft] = useState<Draft | null>(null);
+function SettingRow(props: { setting: ModelSetting; agent: Agent | undefined; servers: readonly ModelServer[]; choices: readonly ModelChoice[]; saving: boolean; onSave: (choice: string) => void }) {
+  const { setting, agent, servers, choices, saving } = props;
+  const [choice, setChoice] = useState<string | null>(null);
   const name = agent?.name ?? setting.agentId;
+  const server = serverOf(setting, servers);
+  const context = contextOf(setting, servers);
+  const current = choiceValue(setting.baseUrl, setting.model);
+  const listed = choices.some((option) => option.value === current);
   return (
     <tr data-testid={`model-${setting.agentId}`} data-reachable={setting.reachable}>
       <th scope="row">
         {name}
         <span className="hint block">{agent?.role}</span>
       </th>
-      {draft ? (
-        <>
-          <td>
-            <input aria-label={`Base URL for ${name}`} value={draft.baseUrl} onChange={(event) => setDraft({ ...draft, baseUrl: event.target.value })} />
-          </td>
-          <td>
-            <input aria-label={`Model for ${name}`} list={MODEL_CHOICES_ID} value={draft.model} onChange={(event) => setDraft({ ...draft, model: event.target.value })} />
-          </td>
-        </>
-      ) : (
-        <>
-          <td>
-            <code>{setting.baseUrl}</code>
-          </td>
-          <td>
+      <td>
+        {server ? server.name : 'Unknown server'}
+        <span className="hint block">
+          <code>{setting.baseUrl}</code>
+        </span>
+      </td>
+      <td>
+        {choice !== null ? (
+          <select aria-label={`Model for ${name}`} value={choice} onChange={(event) => setChoice(event.target.value)}>
+            {listed ? null : <option value={current}>{`${setting.model} (current, not listed by a running server)`}</option>}
+            {choices.map((option) => (
+              <option key={option.value} value={option.value}>
+                {`${option.model} — ${option.serverName}${option.contextTokens ? ` · ${tokens(option.contextTokens)}` : ''}`}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <>
             <code>{setting.model}</code>
-          </td>
-        </>
-      )}
+            <span className="hint block" data-testid={`context-${setting.agentId}`}>
+              {context ? `context ${tokens(context)}` : 'context not reported'}
+            </span>
+          </>
+        )}
+      </td>
       <td>
         {setting.profile}
         {setting.stream ? ', streamed' : ''}
@@ -51,17 +56,24 @@ function SettingRow({ setting, agent, saving, onSave }: { setting: ModelSetting;
         <Pill tone={setting.reachable ? 'ok' : 'bad'}>{setting.reachable ? 'Reachable' : 'Unreachable'}</Pill>
       </td>
       <td className="row-actions">
-        {draft ? (
+        {choice !== null ? (
           <>
-            <button type="button" className="small-button" disabled={saving} onClick={() => onSave(draft)}>
-              Save
+            <button type="button" className="small-button" disabled={saving || choice === current} onClick={() => props.onSave(choice)}>
+              Use
             </button>
-            <button type="button" className="link-button" onClick={() => setDraft(null)}>
+            <button type="button" className="link-button" onClick={() => setChoice(null)}>
               Cancel
             </button>
           </>
         ) : (
-          <button type="button" className="small-button quiet" aria-label={`Change the model of ${name}`} onClick={() => setDraft({ baseUrl: setting.baseUrl, model: setting.model })}>
+          <button
+            type="button"
+            className="small-button quiet"
+            aria-label={`Change the model of ${name}`}
+            disabled={choices.length === 0}
+            title={choices.length === 0 ? 'No running model server lists a model; start one and check again.' : undefined}
+            onClick={() => setChoice(current)}
+          >
             Change
           </button>
         )}
@@ -70,20 +82,26 @@ function SettingRow({ setting, agent, saving, onSave }: { setting: ModelSetting;
   );
 }
 
-/** Which endpoint and model each agent uses, whether it answers, and a way to change it. */
+/**
+ * Which server and model each agent uses, whether it answers, and a choice among the models the
+ * running servers list (LM Studio, Ollama, llama.cpp, vLLM, Jan, KoboldCpp and the configured
+ * ones) — no typing of names to guess. A change applies to the next turn, without a restart.
+ */
 export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
   const settings = useAsync(() => api.modelSettings(), []);
+  const discovered = useAsync(() => api.modelServers(), []);
   const [saved, setSaved] = useState<ModelSettings | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const data = saved ?? settings.data;
+  const servers = discovered.data?.servers ?? [];
+  const choices = modelChoices(servers);
   const byId = new Map(agents.map((agent) => [agent.id, agent]));
-  const discoveredModels = useDiscoveredModels();
 
-  const save = (agentId: string, draft: Draft): void => {
+  const save = (agentId: string, value: string): void => {
     setSaving(true);
     setProblem(null);
-    api.saveModelSettings({ agents: { [agentId]: { baseUrl: draft.baseUrl.trim(), model: draft.model.trim() } } }).then(
+    api.saveModelSettings({ agents: { [agentId]: parseChoice(value) } }).then(
       (next) => {
         setSaved(next);
         setSaving(false);
@@ -95,36 +113,39 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
     );
   };
 
+  const found = servers.filter((server) => server.reachable);
   return (
     <div className="model-settings">
       <div className="panel-toolbar">
-        <p className="hint">Each agent may use its own OpenAI-compatible endpoint (LM Studio, Ollama, llama.cpp server or a cloud model).</p>
+        <p className="hint">
+          {discovered.data
+            ? found.length > 0
+              ? `Model servers answering: ${found.map((server) => server.name).join(', ')}.`
+              : 'No model server answers on the usual ports. Start LM Studio, Ollama, llama.cpp, vLLM, Jan or KoboldCpp, then check again.'
+            : 'Looking for model servers…'}
+        </p>
         <button
           type="button"
           className="link-button"
           onClick={() => {
             setSaved(null);
             settings.reload();
+            discovered.reload();
           }}
         >
           Check again
         </button>
       </div>
-      <LoadError error={settings.error} />
+      <LoadError error={settings.error ?? discovered.error} />
       {problem ? <Notice tone="bad" title="Not saved">{problem}</Notice> : null}
       <ModelDiscovery settings={data} onSaved={setSaved} />
-      <datalist id={MODEL_CHOICES_ID}>
-        {discoveredModels.map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
       {data ? (
         <table className="data-table settings-table">
           <caption>Models by agent</caption>
           <thead>
             <tr>
               <th scope="col">Agent</th>
-              <th scope="col">Endpoint</th>
+              <th scope="col">Server</th>
               <th scope="col">Model</th>
               <th scope="col">Profile</th>
               <th scope="col">Status</th>
@@ -139,8 +160,10 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
                 key={`${setting.agentId}:${setting.baseUrl}:${setting.model}`}
                 setting={setting}
                 agent={byId.get(setting.agentId)}
+                servers={servers}
+                choices={choices}
                 saving={saving}
-                onSave={(draft) => save(setting.agentId, draft)}
+                onSave={(value) => save(setting.agentId, value)}
               />
             ))}
           </tbody>
