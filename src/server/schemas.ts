@@ -51,3 +51,9 @@ export const LooseObjectSchema = z.looseObject({});
 export function untypedResponse(response: Response): never {
   return response as never;
 }
+
+/** A request's tool policy (SPEC §4): which tools it may use, and whether a call is required. */
+export const ToolPolicySchema = z.strictObject({
+  allowedTools: z.array(z.string().min(1).max(80)).max(20).optional(),
+  requireTool: z.boolean().optional(),
+});

@@ -14,7 +14,7 @@ import {
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
 
 const ConferenceSchema = z.object({
   id: z.string(),
@@ -77,7 +77,16 @@ const roundRoute = createRoute({
   path: '/api/conferences/{id}/rounds',
   tags: ['conferences'],
   summary: 'Run one two-phase round (SSE when `stream` is true: phase, receipt, entry per agent, done)',
-  request: { params: idParams, body: jsonBody(z.strictObject({ message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'), stream: z.boolean().optional() })) },
+  request: {
+    params: idParams,
+    body: jsonBody(
+      z.strictObject({
+        message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'),
+        stream: z.boolean().optional(),
+        toolPolicy: ToolPolicySchema.optional().describe('as for chat: the tools phase 1 may use, and whether a call is required (then the envelope schema is sent)'),
+      }),
+    ),
+  },
   responses: {
     200: {
       description: 'The round: every agent’s entry, the receipts of phase 1 and the archived issue',
@@ -133,10 +142,12 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
   app.openapi(roundRoute, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
-    // An unknown conference is a plain 404 before anything is streamed.
+    // An unknown conference is a plain 404 before anything is streamed; so is an unknown tool a 400.
     await requireConference(id, context.deps.conference.conferences);
+    if (body.toolPolicy?.allowedTools) room.registry.restrict(body.toolPolicy.allowedTools);
     const run = async (onEvent?: Parameters<typeof runConferenceRound>[0]['onEvent'], signal?: AbortSignal): Promise<ConferenceRoundResult> => {
-      const result = await runConferenceRound({ conferenceId: id, message: body.message, ...(onEvent ? { onEvent } : {}), ...(signal ? { signal } : {}) }, context.conferenceDependencies());
+      const request = { conferenceId: id, message: body.message, ...(body.toolPolicy ? { toolPolicy: body.toolPolicy } : {}), ...(onEvent ? { onEvent } : {}), ...(signal ? { signal } : {}) };
+      const result = await runConferenceRound(request, context.conferenceDependencies());
       await context.deps.conference.transcripts.append(result);
       return result;
     };

@@ -5,6 +5,7 @@ import type { Agent } from '../api/index.js';
 import { Notice } from '../common/index.js';
 import { AttendeeRoster } from './attendee-roster.js';
 import { Composer } from '../common/index.js';
+import { policyToSend, ToolPolicyControls, type ToolPolicy } from '../common/tool-policy-controls.js';
 import { ConferenceRound } from './conference-round.js';
 import { conferenceReducer, emptyConference } from './conference-state.js';
 import { StartConference } from './start-conference.js';
@@ -22,6 +23,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [toolPolicy, setToolPolicy] = useState<ToolPolicy>({});
   const abortRef = useRef<AbortController | null>(null);
   const chatEndRef = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(agents.map((agent) => [agent.id, agent])), [agents]);
@@ -107,6 +109,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
           },
         },
         controller.signal,
+        policyToSend(toolPolicy),
       );
       if (!finished) dispatch({ type: 'round-failed', error: 'The server closed the stream before the round finished. Your message is back in the box.' });
       return finished;
@@ -156,6 +159,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         ))}
         <div ref={chatEndRef} />
       </section>
+      <ToolPolicyControls policy={toolPolicy} onChange={setToolPolicy} disabled={sending} />
       <Composer label="Message to the room" placeholder="Ask the room…" sending={sending} onSend={sendMessage} onStop={() => abortRef.current?.abort()} />
     </div>
   );
