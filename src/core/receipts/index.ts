@@ -23,3 +23,4 @@ export { markVerified } from './mark-verified.js';
 export { citableReceipts } from './citable-receipts.js';
 export type { CitableReceipts } from './citable-receipts.js';
 export type { VerifiedReceipt } from './mark-verified.js';
+export { outputsDigest, scrubReceiptInput } from './scrub-receipt-input.js';

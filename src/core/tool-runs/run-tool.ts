@@ -1,7 +1,6 @@
 import { isControlRoomError, type FileRef, type ReceiptStatus } from '../../protocol/index.js';
 import type { Clock } from '../ports/index.js';
-import type { ReceiptBatch, ReceiptLedger } from '../receipts/index.js';
-import { outputsDigest } from '../receipts/scrub-receipt-input.js';
+import { outputsDigest, type ReceiptBatch, type ReceiptLedger } from '../receipts/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/index.js';
 
