@@ -332,7 +332,30 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
     await pacing.getByRole('button', { name: /^L\d+–\d+$/ }).first().click();
     await expect.poll(() => page.getByTestId('reader').getAttribute('data-path')).toBe('Story/Scenes/SCN-04-the-logbook.md');
     await page.getByTestId('highlight').waitFor();
-    expect(a11y, a11y.join('\n')).toEqual([]);
-    expect(pageErrors).toEqual([]);
   });
+
+  it(
+    'keeps every screen, with its content, accessible and without sideways scroll at 800×700 and 390×844',
+    async () => {
+      for (const size of [{ name: '800x700', width: 800, height: 700 }, { name: '390x844', width: 390, height: 844 }]) {
+        await page.setViewportSize({ width: size.width, height: size.height });
+        for (const name of ['Conference', '1:1 Chat', 'Changes', 'Issues', 'Runs', 'Canon', 'Memory', 'Pictures', 'Audio', 'Models']) {
+          await page.getByTestId('pane-work').click();
+          await tab(name);
+          if (name === 'Changes') await page.locator('[data-testid^="task-"]').first().click();
+          if (name === 'Pictures') {
+            await page.getByRole('button', { name: 'Draw its pacing' }).click();
+            await page.getByTestId('pacing-chart').waitFor({ timeout: STEP_TIMEOUT });
+          }
+          await checkA11y(`${name} at ${size.name}`);
+          const overflow = (await page.evaluate('Math.max(0, document.documentElement.scrollWidth - window.innerWidth)')) as number;
+          if (overflow > 0) a11y.push(`${name} at ${size.name}: the page scrolls sideways by ${overflow}px`);
+          await screenshot(page, `53-${size.name}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
+        }
+      }
+      expect(a11y, a11y.join('\n')).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    },
+    180_000,
+  );
 });
