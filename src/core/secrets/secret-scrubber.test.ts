@@ -157,3 +157,48 @@ describe('SecretScrubber memory of clean texts', () => {
     expect((await scrubber.scrub(githubToken, { allow: new Set([nonce]) })).text).not.toContain(githubToken);
   });
 });
+
+describe('SecretScrubber verdicts shared between boundaries', () => {
+  const countingScanner = () => {
+    const seen: string[] = [];
+    return { seen, scanner: { scan: async (text: string) => (seen.push(text), []) } };
+  };
+
+  it('does not scan again for a boundary that asks less than a scan already passed', async () => {
+    const { scanner, seen } = countingScanner();
+    const scrubber = new SecretScrubber(scanner, new MemorySecretVault());
+    const nonce = 'n0Nce7QxW2vR9kLm4TzP8aYb';
+    const text = 'The keeper climbed the stair at dusk.';
+    await scrubber.scrub(text, { allow: new Set([nonce]) });
+    // No hit at all: clean whatever the allow list, and for the laxer free-text check too.
+    expect(scrubber.knownClean(text, { entropy: 'free-text' })).toBe(true);
+    await scrubber.scrub(text, { entropy: 'free-text' });
+    expect(seen).toEqual([text]);
+    // Passing the laxer check says nothing about the stricter one.
+    await scrubber.scrub('lamp-room-key', { entropy: 'off' });
+    expect(scrubber.knownClean('lamp-room-key')).toBe(false);
+  });
+
+  it('returns a value whose every string is known clean as it is, and copies only when a secret went', async () => {
+    const { githubToken } = makeFakeCredentials();
+    const scrubber = new SecretScrubber(new SecretlintScanner(), new MemorySecretVault());
+    const clean = { a: ['grey eyes', { b: 'the tower door' }], n: 1 };
+    expect((await scrubber.scrubValue(clean)).value).toBe(clean);
+    expect((await scrubber.scrubValue(clean)).value).toBe(clean);
+    const dirty = { a: ['grey eyes', { b: `token ${githubToken}` }], same: `token ${githubToken}` };
+    const scrubbed = await scrubber.scrubValue(dirty);
+    expect(scrubbed.value).not.toBe(dirty);
+    expect(JSON.stringify(scrubbed.value)).not.toContain(githubToken);
+    expect(scrubbed.value.a[0]).toBe('grey eyes');
+    expect(scrubbed.refs).toHaveLength(2);
+    expect(dirty.same).toContain(githubToken);
+  });
+
+  it('takes a text marked clean as clean only under the allow list it was made with', () => {
+    const scrubber = new SecretScrubber({ scan: async () => [] }, new MemorySecretVault());
+    const allow = new Set(['n0Nce7QxW2vR9kLm4TzP8aYb']);
+    scrubber.markClean('[system] TOOL_NONCE: n0Nce7QxW2vR9kLm4TzP8aYb', { allow });
+    expect(scrubber.knownClean('[system] TOOL_NONCE: n0Nce7QxW2vR9kLm4TzP8aYb', { allow: new Set(['n0Nce7QxW2vR9kLm4TzP8aYb']) })).toBe(true);
+    expect(scrubber.knownClean('[system] TOOL_NONCE: n0Nce7QxW2vR9kLm4TzP8aYb')).toBe(false);
+  });
+});

@@ -59,6 +59,29 @@ function withoutRefs(hits: SecretHit[], text: string): SecretHit[] {
   return kept;
 }
 
+/** How strict a scan was: the entropy check on every text, on texts with spaces, or off. */
+type Strictness = 0 | 1 | 2;
+
+/** What a clean text is known clean under: the strictest scan it passed, and the allow list it needed ('' for none). */
+interface CleanVerdict {
+  strictness: Strictness;
+  allowKey: string;
+}
+
+function strictnessOf(options: ScrubOptions): Strictness {
+  return options.entropy === 'off' ? 0 : options.entropy === 'free-text' ? 1 : 2;
+}
+
+const allowKeys = new WeakMap<ReadonlySet<string>, string>();
+
+/** A stable key for an allow list (the same values give the same key, whatever their order). */
+function allowKeyOf(allow: ReadonlySet<string> | undefined): string {
+  if (allow === undefined || allow.size === 0) return '';
+  let key = allowKeys.get(allow);
+  if (key === undefined) allowKeys.set(allow, (key = JSON.stringify([...allow].sort())));
+  return key;
+}
+
 /**
  * Replaces every secret in text with `secret_ref:<id>`, keeping the raw value only in the vault.
  * Used on user input, prompts, model output, tool output, traces and memory before they are
@@ -67,10 +90,11 @@ function withoutRefs(hits: SecretHit[], text: string): SecretHit[] {
 export class SecretScrubber {
   /**
    * Texts found clean before, oldest first. The same texts pass again and again (system prompts,
-   * tool results shown to six agents, trace payloads); a text's verdict depends only on the text
-   * and the allow list, so a clean one is remembered under both and not scanned twice.
+   * tool results shown to six agents, trace payloads); a clean text is remembered with the
+   * strictest scan it passed and the allow list it needed, so a second boundary asking the same
+   * or less (a trace store after the tracer, a model after the turn) does not scan it again.
    */
-  private readonly clean = new Map<string, number>();
+  private readonly clean = new Map<string, CleanVerdict[]>();
   private cleanChars = 0;
 
   constructor(
@@ -78,23 +102,41 @@ export class SecretScrubber {
     private readonly vault: SecretVault,
   ) {}
 
+  /** True when `text` is known to hold no secret under these options (no scan is made). */
+  knownClean(text: string, options: ScrubOptions = {}): boolean {
+    if (text === '') return true;
+    const verdicts = this.clean.get(text);
+    if (verdicts === undefined) return false;
+    const strictness = strictnessOf(options);
+    const allowKey = allowKeyOf(options.allow);
+    return verdicts.some((verdict) => verdict.strictness >= strictness && (verdict.allowKey === '' || verdict.allowKey === allowKey));
+  }
+
+  /**
+   * Records a text made only of texts this scrubber found clean (a prompt joined from scrubbed
+   * messages, a cut of one), so the boundaries after it do not scan it again: its characters were
+   * each judged in their own text already. The allow list is the one its parts were scrubbed with.
+   */
+  markClean(text: string, options: ScrubOptions = {}): void {
+    this.remember(text, { strictness: strictnessOf(options), allowKey: allowKeyOf(options.allow) });
+  }
+
   async scrub(text: string, options: ScrubOptions = {}): Promise<ScrubResult> {
-    if (text === '') return { text, refs: [] };
-    const entropy = options.entropy === 'off' || (options.entropy === 'free-text' && !/\s/.test(text)) ? '-' : '+';
-    // The allow list is length-prefixed, so no text can forge another entry's key.
-    const allowed = options.allow !== undefined && options.allow.size > 0 ? JSON.stringify([...options.allow].sort()) : '';
-    const memoKey = `${entropy}${allowed.length}:${allowed}${text}`;
-    if (this.clean.has(memoKey)) return { text, refs: [] };
-    const hits: SecretHit[] = entropy === '+' ? findHighEntropyTokens(text, options.allow) : [];
+    if (this.knownClean(text, options)) return { text, refs: [] };
+    const strictness = strictnessOf(options);
+    const entropy = strictness === 2 || (strictness === 1 && /\s/.test(text));
+    // Found without the allow list first, so a text with no hit at all is known clean under any list.
+    const hits: SecretHit[] = entropy ? findHighEntropyTokens(text) : [];
     hits.push(...(await this.scanner.scan(text)));
-    if (hits.length === 0) {
-      this.remember(memoKey);
+    const allowed = (hit: SecretHit): boolean => options.allow?.has(text.slice(hit.start, hit.end)) ?? false;
+    if (hits.every(allowed)) {
+      this.remember(text, { strictness, allowKey: hits.length === 0 ? '' : allowKeyOf(options.allow) });
       return { text, refs: [] };
     }
     const refs: string[] = [];
     let output = '';
     let cursor = 0;
-    for (const hit of withoutRefs(mergeHits(hits), text)) {
+    for (const hit of withoutRefs(mergeHits(hits.filter((hit) => !allowed(hit))), text)) {
       const value = text.slice(hit.start, hit.end);
       if (options.allow?.has(value) ?? false) continue;
       const id = this.vault.put(value, hit.rule);
@@ -105,33 +147,55 @@ export class SecretScrubber {
     return { text: output + text.slice(cursor), refs };
   }
 
-  private remember(key: string): void {
-    if (key.length > CLEAN_MEMO_CHARS / 16) return;
-    this.clean.set(key, key.length);
-    this.cleanChars += key.length;
-    for (const [oldest, length] of this.clean) {
+  private remember(text: string, verdict: CleanVerdict): void {
+    if (text === '' || text.length > CLEAN_MEMO_CHARS / 16) return;
+    const known = this.clean.get(text);
+    if (known !== undefined) {
+      if (!known.some((entry) => entry.strictness >= verdict.strictness && (entry.allowKey === '' || entry.allowKey === verdict.allowKey))) known.push(verdict);
+      return;
+    }
+    this.clean.set(text, [verdict]);
+    this.cleanChars += text.length;
+    for (const [oldest] of this.clean) {
       if (this.cleanChars <= CLEAN_MEMO_CHARS) break;
       this.clean.delete(oldest);
-      this.cleanChars -= length;
+      this.cleanChars -= oldest.length;
     }
   }
 
-  /** Scrubs every string inside a JSON-like value (objects, arrays), returning a new value. */
+  /**
+   * Scrubs every string inside a JSON-like value (objects, arrays). When every string is already
+   * known clean the value itself is returned, without a copy or a scan; otherwise only the strings
+   * not known clean are scanned, and a copy is made only when one of them held a secret.
+   */
   async scrubValue<T>(value: T, options: ScrubOptions = {}): Promise<{ value: T; refs: string[] }> {
-    const refs: string[] = [];
-    const visit = async (node: unknown): Promise<unknown> => {
+    const unknown = new Set<string>();
+    const collect = (node: unknown): void => {
       if (typeof node === 'string') {
-        const result = await this.scrub(node, options);
+        if (!this.knownClean(node, options)) unknown.add(node);
+      } else if (Array.isArray(node)) {
+        for (const child of node) collect(child);
+      } else if (node !== null && typeof node === 'object') {
+        for (const child of Object.values(node)) collect(child);
+      }
+    };
+    collect(value);
+    if (unknown.size === 0) return { value, refs: [] };
+    const results = new Map<string, ScrubResult>();
+    await Promise.all([...unknown].map(async (text) => results.set(text, await this.scrub(text, options))));
+    if ([...results.values()].every((result) => result.refs.length === 0)) return { value, refs: [] };
+    const refs: string[] = [];
+    const rebuild = (node: unknown): unknown => {
+      if (typeof node === 'string') {
+        const result = results.get(node);
+        if (result === undefined) return node;
         refs.push(...result.refs);
         return result.text;
       }
-      if (Array.isArray(node)) return Promise.all(node.map(visit));
-      if (node !== null && typeof node === 'object') {
-        const entries = await Promise.all(Object.entries(node).map(async ([key, child]) => [key, await visit(child)] as const));
-        return Object.fromEntries(entries);
-      }
+      if (Array.isArray(node)) return node.map(rebuild);
+      if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, rebuild(child)]));
       return node;
     };
-    return { value: (await visit(value)) as T, refs };
+    return { value: rebuild(value) as T, refs };
   }
 }
