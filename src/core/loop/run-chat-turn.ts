@@ -12,6 +12,7 @@ import {
   type ConversationState,
   type ModelProfile,
   type EvidenceReport,
+  type RetryRecord,
   type ToolChannel,
 } from '../../protocol/index.js';
 import type { Clock, Ids, TraceStore } from '../ports/index.js';
@@ -22,7 +23,7 @@ import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
 import { judgeInput } from '../input/index.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
-import { callModel, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
+import { callModel, forOneTurn, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
 import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
 import { answerWithEvidence } from './answer-with-evidence.js';
 import { sanitizeReply } from './sanitize-reply.js';
@@ -92,6 +93,8 @@ export interface ChatTurnResult {
   forcedFinal: boolean;
   usedFallback: boolean;
   model: string;
+  /** Every retry the turn made (model calls, tool calls after invalid output, tool runs), with its reason. */
+  retries: RetryRecord[];
   /** Set when the turn could not answer: the message needs clarifying, or something failed after its retries. */
   notice: ConversationNotice | null;
 }
@@ -125,12 +128,14 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
   // The turn's events are stored when its receipts are durable and when it ends (tracer.finishRound): a few writes, not one per event.
   tracer.hold();
-  const { models, profile, stream } = deps.modelsFor(agent.id);
+  const { models: agentModels, profile, stream } = deps.modelsFor(agent.id);
+  // One turn's calls share a state: a fallback that answered keeps the rest of the turn.
+  const models = forOneTurn(agentModels);
   const modelOptions = modelOptionsOf(deps, tracer);
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
     content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
-    traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name, notice: null,
+    traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name, notice: null, retries: models.turn!.retries,
   };
   try {
     const message = (await deps.scrubber.scrub(request.message, { allow })).text;

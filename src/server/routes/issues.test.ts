@@ -38,7 +38,7 @@ describe('GET /api/issues/{id}', () => {
   it('answers the issue with its (here: no) linked receipts', async () => {
     const response = await fixture.send('GET', `/api/issues/${created[0]!.id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ issue: created[0], receipts: [] });
+    expect(await response.json()).toEqual({ issue: created[0], headline: 'First', finding: null, receipts: [] });
   });
 
   it('answers 404 for an unknown issue and 400 for ids that name paths', async () => {

@@ -32,7 +32,15 @@ const getRoute = createRoute({
   summary: 'One issue with its linked receipts, each marked verified or not',
   request: { params: IdParamsSchema },
   responses: {
-    200: jsonContent(z.object({ issue: IssueSchema, receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')) }), 'The issue and its receipts'),
+    200: jsonContent(
+      z.object({
+        issue: IssueSchema,
+        headline: z.string().describe('the round\'s question for an archived conference turn, else the title'),
+        finding: z.object({ kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }).nullable().describe('the continuity finding it was filed for (what "intentional" marks), else null'),
+        receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')),
+      }),
+      'The issue, its headline and its receipts',
+    ),
     ...errorResponses(400, 404),
   },
 });
@@ -85,7 +93,7 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     const issue = await room.issues.get(id);
     if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
     const receipts = await verifiedIssueReceipts(room.root, await room.auditLog.issueRawLines(id));
-    return c.json({ issue, receipts: receipts as unknown as Array<Record<string, unknown>> }, 200);
+    return c.json({ issue, headline: listed(issue).headline, finding: findingOfIssue(issue), receipts: receipts as unknown as Array<Record<string, unknown>> }, 200);
   });
   app.openapi(statusRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -98,6 +98,7 @@ describe('marking a finding intentional', () => {
       body: `The prose says Day 9.\n\nWhere: Story/Scenes/SCN-04-the-logbook.md#L12\nQuote: ${quote}\nFinding: fp_0123456789abcdef`,
       tags: ['continuity', 'day_marker_mismatch'],
     });
+    expect((await json<{ finding: unknown }>('GET', `/api/issues/${issue.id}`)).body.finding).toEqual({ kind: 'day_marker_mismatch', path: 'Story/Scenes/SCN-04-the-logbook.md', line: 12, quote });
     const marked = await json<{ issue: { status: string; tags: string[] }; finding: { kind: string; path: string; line: number; quote: string } }>('POST', `/api/issues/${issue.id}/intentional`, { note: 'Hester loses count on purpose' });
     expect(marked).toMatchObject({ status: 200, body: { issue: { status: 'closed' }, finding: { kind: 'day_marker_mismatch', path: 'Story/Scenes/SCN-04-the-logbook.md', line: 12, quote } } });
     expect(marked.body.issue.tags).toEqual(['continuity', 'day_marker_mismatch', 'intentional']);

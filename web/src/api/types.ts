@@ -118,6 +118,10 @@ export type VerifiedReceipt = ToolReceipt & { verified: boolean };
 
 export interface IssueDetail {
   issue: Issue;
+  /** The round's question for an archived conference turn, else the title. */
+  headline: string;
+  /** The continuity finding the issue was filed for (what "Mark intentional" marks), else null. */
+  finding: { kind: string; path: string; line: number; quote: string } | null;
   receipts: VerifiedReceipt[];
 }
 

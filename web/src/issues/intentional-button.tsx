@@ -3,11 +3,6 @@ import { api, describeError } from '../api/index.js';
 import type { Issue } from '../api/index.js';
 import { Notice } from '../common/index.js';
 
-/** The finding a continuity issue was filed for (its `Finding:` fingerprint line), or null for other issues. */
-export function findingOf(issue: Issue): string | null {
-  return /^Finding: (\S+)$/m.exec(issue.body)?.[1] ?? null;
-}
-
 /**
  * Marks the finding behind a continuity issue as intentional (a deliberate unreliable narrator,
  * say): it is not raised again for the same lines, and the issue is closed.

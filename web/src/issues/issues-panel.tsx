@@ -4,7 +4,7 @@ import type { Issue } from '../api/index.js';
 import { LoadError, Notice, Pill, ReceiptList } from '../common/index.js';
 import { useAsync } from '../use-async.js';
 import { IssueBody } from './issue-body.js';
-import { IntentionalButton, findingOf } from './intentional-button.js';
+import { IntentionalButton } from './intentional-button.js';
 
 type StatusFilter = 'all' | 'open' | 'closed';
 
@@ -26,7 +26,8 @@ function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => v
       setBusy(false);
     }
   };
-  const question = issue ? /^\*\*Writer:\*\* (.+)$/m.exec(issue.body)?.[1] ?? null : null;
+  const headline = detail.data?.headline ?? issue?.title ?? null;
+  const question = headline !== null && issue && headline !== issue.title ? headline : null;
   return (
     <article className="issue-detail" data-testid="issue-detail" data-status={issue?.status} aria-label={issue?.title ?? 'Issue'}>
       <button type="button" className="link-button" onClick={onBack}>
@@ -55,7 +56,7 @@ function IssueDetailView({ issueId, onBack }: { issueId: string; onBack: () => v
                 Reopen issue
               </button>
             )}
-            {findingOf(issue) ? <IntentionalButton issue={issue} onMarked={() => setSerial((value) => value + 1)} /> : null}
+            {detail.data?.finding ? <IntentionalButton issue={issue} onMarked={() => setSerial((value) => value + 1)} /> : null}
           </div>
           {problem ? <Notice tone="bad" title="Not changed">{problem}</Notice> : null}
           <IssueBody text={issue.body} />
