@@ -96,6 +96,7 @@ export type {
 export { MODEL_ERROR_CODES } from './model.js';
 export type { ModelErrorDetails } from './model.js';
 export type {
+  RetryRecord,
   ContextWindow,
   ContextWindowSource,
   ChatRole,

@@ -77,6 +77,19 @@ export interface ModelResponse {
   latencyMs: number;
 }
 
+/**
+ * One retry within a turn (the thinking-router retry policy): a model call sent again after a
+ * transient failure, a tool call asked again after invalid output, or a tool run again after a
+ * transient error. Counted in results and recorded in the trace with its reason.
+ */
+export interface RetryRecord {
+  kind: 'model' | 'output' | 'tool';
+  /** Why: the failure or rejection code. */
+  code: string;
+  /** The model or tool concerned. */
+  target: string;
+}
+
 /** Where a model's context window was learnt. */
 export type ContextWindowSource = 'lmstudio' | 'ollama' | 'llamacpp' | 'vllm' | 'koboldcpp' | 'models-list' | 'gguf' | 'configured';
 

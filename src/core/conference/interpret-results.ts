@@ -1,6 +1,6 @@
 import { isControlRoomError, type Agent, type ChatMessage, type ConferenceEntry, type EvidenceIssue, type FileRef } from '../../protocol/index.js';
 import { buildCorrectiveMessage } from '../evidence/index.js';
-import { answerWithEvidence, callModel, modelOptionsOf, type TurnTracer } from '../loop/index.js';
+import { answerWithEvidence, callModel, forOneTurn, modelOptionsOf, type TurnModelState, type TurnTracer } from '../loop/index.js';
 import { isAbstention } from './abstention.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
 import { phaseTwoMessages } from './phase-two-prompt.js';
@@ -16,6 +16,8 @@ export interface InterpretInput {
   receiptFiles?: ReadonlyMap<string, readonly FileRef[]>;
   tracer: TurnTracer;
   signal?: AbortSignal;
+  /** The agent's retry record and fallback state for this round (a fresh one when left out). */
+  turn?: TurnModelState;
 }
 
 /** An agent's decided entry, plus the issue codes of each failed check on the way (for telemetry). */
@@ -40,7 +42,8 @@ function entry(agentId: string, fields: Partial<ConferenceEntry> & Pick<Conferen
 export async function interpretResults(input: InterpretInput, deps: ConferenceDependencies): Promise<Interpretation> {
   const { agent, tracer } = input;
   const failedChecks: string[][] = [];
-  const { models } = deps.modelsFor(agent.id);
+  // This agent's calls of the round share a state: a fallback that answered keeps the rest.
+  const models = forOneTurn(deps.modelsFor(agent.id).models, input.turn);
   const modelOptions = modelOptionsOf(deps, tracer);
   const ask = async (messages: ChatMessage[], attempt: number): Promise<string> => {
     await tracer.llmRequest(models.primary.name, messages, { agent_id: agent.id, phase: 2, attempt });

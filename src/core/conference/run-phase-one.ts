@@ -1,5 +1,5 @@
 import { TOOL_BUDGETS, type Agent } from '../../protocol/index.js';
-import { buildToolPhasePrompt, modelOptionsOf, runToolPhase, type ToolPhaseResult, type TurnTracer } from '../loop/index.js';
+import { buildToolPhasePrompt, forOneTurn, modelOptionsOf, runToolPhase, type ToolPhaseResult, type TurnModelState, type TurnTracer } from '../loop/index.js';
 import type { ToolRunResult } from '../tool-runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
@@ -36,6 +36,8 @@ export interface PhaseOneInput {
   retries?: number;
   signal?: AbortSignal;
   onToolRun?: (run: ToolRunResult) => void;
+  /** The round's retry record and fallback state (a fresh one when left out). */
+  turn?: TurnModelState;
 }
 
 /**
@@ -47,7 +49,9 @@ export async function runPhaseOne(input: PhaseOneInput, deps: ConferenceDependen
   const registry = input.toolPolicy?.allowedTools ? deps.registry.restrict(input.toolPolicy.allowedTools) : deps.registry;
   const requireTool = input.toolPolicy?.requireTool ?? false;
   const system = buildToolPhasePrompt({ lean: true, catalogText: catalogFor(deps, registry), nonce: input.nonce, requireTool });
-  const { models, profile } = deps.modelsFor(input.chief.id);
+  const { models: chiefModels, profile } = deps.modelsFor(input.chief.id);
+  // Phase 1's calls share a state: a fallback that answered keeps the rest of the phase.
+  const models = forOneTurn(chiefModels, input.turn);
   const modelOptions = modelOptionsOf(deps, input.tracer);
   return deps.gate.run(`agent:${input.chief.id}`, () =>
     runToolPhase({

@@ -1,4 +1,4 @@
-import { isControlRoomError, type ModelRequest, type ModelResponse } from '../../protocol/index.js';
+import { isControlRoomError, type ModelRequest, type ModelResponse, type RetryRecord } from '../../protocol/index.js';
 import type { Model } from '../ports/index.js';
 import { fitPrompt, type PromptFit } from './fit-prompt.js';
 
@@ -6,6 +6,20 @@ import { fitPrompt, type PromptFit } from './fit-prompt.js';
 export interface AgentModels {
   primary: Model;
   fallback: Model | null;
+  /** What one turn's calls share: set by `forOneTurn`, so the turn stays on a fallback that answered. */
+  turn?: TurnModelState;
+}
+
+/** The state of one turn's model calls: whether the fallback took over, and every retry made. */
+export interface TurnModelState {
+  /** True once the fallback model answered: the rest of the turn goes to it, not to the failing primary. */
+  onFallback: boolean;
+  retries: RetryRecord[];
+}
+
+/** An agent's models for one turn (or round): the same models with a fresh turn state. */
+export function forOneTurn(models: AgentModels, state: TurnModelState = { onFallback: false, retries: [] }): AgentModels {
+  return { primary: models.primary, fallback: models.fallback, turn: state };
 }
 
 /** One model attempt, for traces: which model, and how it failed if it did. */
@@ -34,6 +48,8 @@ export interface CallModelOptions {
   fallbackWhen?: 'on_http_error' | 'after_retries';
   /** Told when tool output was cut to fit the model's context window (to record it in the trace). */
   onPromptTrimmed?: (fit: PromptFit, model: string) => void | Promise<void>;
+  /** Told before a failed call is sent again (to record the retry and its reason in the trace). */
+  onRetry?: (retry: RetryRecord, attempt: number) => void | Promise<void>;
   nowMs: () => number;
 }
 
@@ -44,11 +60,16 @@ export interface CallModelOptions {
  */
 export function modelOptionsOf(
   deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions> },
-  tracer?: { promptTrimmed(fit: PromptFit, model: string): Promise<void> },
+  tracer?: { promptTrimmed(fit: PromptFit, model: string): Promise<void>; retried(retry: RetryRecord, attempt: number): Promise<void> },
 ): CallModelOptions {
   return {
     nowMs: () => deps.clock.nowMs(),
-    ...(tracer ? { onPromptTrimmed: (fit: PromptFit, model: string) => tracer.promptTrimmed(fit, model) } : {}),
+    ...(tracer
+      ? {
+          onPromptTrimmed: (fit: PromptFit, model: string) => tracer.promptTrimmed(fit, model),
+          onRetry: (retry: RetryRecord, attempt: number) => tracer.retried(retry, attempt),
+        }
+      : {}),
     ...deps.modelOptions,
   };
 }
@@ -85,11 +106,18 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /**
  * Calls a model with the retry policy of SPEC §9: HTTP 4xx/5xx from the primary goes once to the
  * fallback model when one is configured; other transient failures are retried up to twice; a
- * cancelled call is never retried. Before each attempt the prompt is fitted into that model's
+ * cancelled call is never retried. Within one turn (`forOneTurn`), once the fallback has answered
+ * every later call goes to it, and each retry is recorded with its reason. Before each attempt the prompt is fitted into that model's
  * context window (tool output cut, or `model_context_exceeded`). Throws the last error when every
  * attempt failed.
  */
 export async function callModel(models: AgentModels, request: ModelRequest, options: CallModelOptions): Promise<ModelCallResult> {
+  const turn = models.turn;
+  if (turn?.onFallback && models.fallback) {
+    // The primary failed earlier in this turn and the fallback answered: stay on the fallback.
+    const called = await callModel({ primary: models.fallback, fallback: null, turn: { onFallback: false, retries: turn.retries } }, request, options);
+    return { ...called, usedFallback: true };
+  }
   const attempts: ModelAttempt[] = [];
   const retries = options.transientRetries ?? 2;
   const delays = options.retryDelaysMs ?? [250, 1000];
@@ -128,10 +156,13 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
         if (late && models.fallback) break;
         throw error;
       }
+      turn?.retries.push({ kind: 'model', code: failure.code, target: models.primary.name });
+      await options.onRetry?.({ kind: 'model', code: failure.code, target: models.primary.name }, round + 1);
       await sleep(delays[Math.min(round, delays.length - 1)] ?? 0);
     }
   }
   if (!models.fallback) throw lastError;
   const response = await attempt(models.fallback);
+  if (turn) turn.onFallback = true;
   return { response, model: models.fallback, usedFallback: true, attempts, ...(fit ? { fit } : {}) };
 }

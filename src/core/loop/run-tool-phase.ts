@@ -9,11 +9,14 @@ import {
 } from '../../protocol/index.js';
 import { argsJsonSchemaFor, buildRetryMessage, decisionResponseFormat, envelopeResponseFormat } from '../tool-calls/index.js';
 import type { ToolRegistry } from '../tools/index.js';
-import { runTool, type ToolRunDependencies, type ToolRunResult, type ToolRunScope } from '../tool-runs/index.js';
+import { isTransientToolError, runTool, type ToolRunDependencies, type ToolRunResult, type ToolRunScope } from '../tool-runs/index.js';
 import { callModel, type AgentModels, type CallModelOptions } from './call-model.js';
 import { extractStep } from './extract-call.js';
 import { formatToolResult } from './format-tool-result.js';
 import type { TurnTracer } from './turn-tracer.js';
+
+/** Runs of a tool after a transient error, at most (the retry policy of SPEC §9). */
+const TOOL_RETRIES = 2;
 
 /** A refused call, kept in the record with its code (SPEC §4 repair policy). */
 export interface RecordedRejection {
@@ -158,6 +161,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
       await input.tracer.validator('tool_call', code, retriesLeft > 0 ? 'retry' : 'error', message, { channel: outcome.channel, issues });
       if (retriesLeft > 0) {
         retriesLeft -= 1;
+        input.models.turn?.retries.push({ kind: 'output', code, target: outcome.rejection.tool ?? 'tool_call' });
         messages.push({ role: 'assistant', content: outcome.raw });
         messages.push({ role: 'user', content: buildRetryMessage(outcome.rejection, { nonce: input.nonce, tools: parseTools, step: kind }) });
         continue;
@@ -176,7 +180,14 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
     await input.tracer.validator('tool_call', 'accepted', 'ok', `Accepted on the ${outcome.channel} channel.`, { channel: outcome.channel, applied });
     const callId = outcome.nativeCallId ?? `call_${step}`;
     await input.tracer.event({ event_type: 'tool.request', call_id: callId, payload: { tool_id: outcome.call.tool, call_id: callId, inputs: outcome.call.args, channel: outcome.channel, applied } });
-    const run = await runTool(outcome.call.tool, outcome.call.args, input.scope, input.tools);
+    let run = await runTool(outcome.call.tool, outcome.call.args, input.scope, input.tools);
+    // Tools are run again only after a transient error (every run keeps its own receipt).
+    for (let retry = 1; retry <= TOOL_RETRIES && run.status !== 'ok' && isTransientToolError(run.error); retry += 1) {
+      const record = { kind: 'tool' as const, code: run.error!.code, target: run.toolId };
+      input.models.turn?.retries.push(record);
+      await input.tracer.retried(record, retry);
+      run = await runTool(outcome.call.tool, outcome.call.args, input.scope, input.tools);
+    }
     toolRuns.push(run);
     const injected = formatToolResult(run, Math.min(input.budgets.maxBytesPerStep, remaining));
     bytesUsed += injected.bytes;

@@ -2,7 +2,7 @@ import type { AppendEventInput, FinishRoundInput, TraceStore } from '../ports/in
 import type { SecretScrubber } from '../secrets/index.js';
 import { capPrompt } from '../traces/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
-import type { ChatMessage } from '../../protocol/index.js';
+import type { ChatMessage, RetryRecord } from '../../protocol/index.js';
 import type { PromptFit } from './fit-prompt.js';
 
 const MAX_TEXT_IN_TRACE = 4000;
@@ -113,6 +113,12 @@ export class TurnTracer {
     await this.validator('context_window', 'prompt_trimmed', 'warn', message, { model, ...fit });
   }
 
+  /** A call sent again (a model after a transient failure, a tool call after invalid output, a tool after a transient error). */
+  async retried(retry: RetryRecord, attempt: number): Promise<void> {
+    const what = retry.kind === 'model' ? `The call to ${retry.target}` : retry.kind === 'tool' ? `The run of ${retry.target}` : `The tool call`;
+    await this.validator('retry_policy', retry.code, 'retry', `${what} failed (${retry.code}); retry ${attempt}.`, { kind: retry.kind, target: retry.target, attempt });
+  }
+
   async validator(validatorId: string, code: string, status: 'ok' | 'warn' | 'error' | 'retry', message: string, details?: Record<string, unknown>): Promise<void> {
     await this.event({
       event_type: 'validator.ran',
@@ -147,6 +153,11 @@ export class TurnTracer {
     const { allow } = this;
     const scrubbed = await Promise.all(request.messages.map(async (message) => ({ ...message, content: (await this.scrubber.scrub(message.content, { allow })).text })));
     const prompt = capPrompt(renderMessages(scrubbed));
+    // Joined and cut from messages scrubbed one by one: the trace store's boundary need not scan
+    // the growing prompt again at every step. It needs the allow list only if a message did.
+    const marked = scrubbed.every((message) => this.scrubber.knownClean(message.content)) ? {} : { allow };
+    this.scrubber.markClean(prompt.prompt_head, marked);
+    this.scrubber.markClean(prompt.prompt_tail, marked);
     const { value } = await this.scrubber.scrubValue({ model: request.model, ...request.extra }, { allow });
     return {
       event_type: 'llm.request',

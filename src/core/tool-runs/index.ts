@@ -1,2 +1,3 @@
 export { runTool } from './run-tool.js';
 export type { ToolRunScope, ToolRunDependencies, ToolRunResult } from './run-tool.js';
+export { isTransientToolError } from './transient-tool-error.js';
