@@ -178,7 +178,16 @@ export const api = {
       headers: { 'content-type': file.type && file.type.startsWith('audio/') ? file.type : 'application/octet-stream' },
     }).then((body) => body.artifact),
   pinAudio: (id: string, pinned: boolean) => send<{ artifact: AudioArtifact }>('POST', `/api/audio/${segment(id)}/pin`, { pinned }).then((body) => body.artifact),
-  audioUrl: (id: string) => `/api/audio/${segment(id)}/content`,
+  /** A clip's bytes (fetched like every other request, so a server's access token goes with it). */
+  audioBlob: async (id: string): Promise<Blob> => {
+    const response = await fetch(`/api/audio/${segment(id)}/content`, { headers: { accept: 'audio/*', ...authorization() } });
+    if (!response.ok) throw await errorFrom(response);
+    return response.blob();
+  },
+  /** The API's own OpenAPI document (the web app finds optional routes in it). */
+  openApi: () => request<unknown>('/api/openapi.json'),
+  /** A GET of a route found in the OpenAPI document, answered as JSON. */
+  getJson: (path: string) => request<unknown>(path),
 
   /** Runs one writing tool (with a signed receipt in the session). */
   runTool: <T = Record<string, unknown>>(toolId: string, args: Record<string, unknown>, sessionId?: string) =>

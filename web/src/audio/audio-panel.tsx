@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api, describeError } from '../api/index.js';
 import type { AudioArtifact } from '../api/index.js';
 import { LoadError, Notice, Pill } from '../common/index.js';
@@ -19,6 +19,34 @@ function expiry(clip: AudioArtifact, now: number): string {
   if (Number.isNaN(left)) return `expires ${clip.expires_at}`;
   if (left <= 0) return 'expired: removed at the next cleanup';
   return `removed in ${left} day${left === 1 ? '' : 's'} (${new Date(clip.expires_at).toLocaleDateString()})`;
+}
+
+/** Plays a clip once asked: its bytes are fetched through the API client (with the access token, if any). */
+function ClipPlayer({ clip }: { clip: AudioArtifact }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => () => {
+    if (url) URL.revokeObjectURL(url);
+  }, [url]);
+  const name = clip.path.split('/').at(-1) ?? clip.audio_id;
+  if (url) return <audio controls autoPlay src={url} aria-label={`Play ${name}`} data-testid="clip-audio" />;
+  return (
+    <>
+      <button
+        type="button"
+        className="small-button"
+        onClick={() =>
+          api.audioBlob(clip.audio_id).then(
+            (blob) => setUrl(URL.createObjectURL(blob)),
+            (error: unknown) => setProblem(describeError(error)),
+          )
+        }
+      >
+        Play {name}
+      </button>
+      {problem ? <Notice tone="bad" title="Cannot play">{problem}</Notice> : null}
+    </>
+  );
 }
 
 /** Audio clips: upload one, play it, pin it so cleanups keep it, and see when each expires. */
@@ -74,7 +102,7 @@ export function AudioPanel() {
               {clip.pinned ? <Pill tone="info">Pinned</Pill> : null}
               <span className="hint" data-testid="clip-expiry">{expiry(clip, now)}</span>
             </div>
-            <audio controls preload="none" src={api.audioUrl(clip.audio_id)} aria-label={`Play ${clip.path.split('/').at(-1)}`} />
+            <ClipPlayer clip={clip} />
             <button type="button" className="small-button" disabled={busy} onClick={() => void act(() => api.pinAudio(clip.audio_id, !clip.pinned))}>
               {clip.pinned ? 'Unpin' : 'Pin'}
             </button>

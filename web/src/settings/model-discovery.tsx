@@ -7,12 +7,9 @@ import { discoveryPath, readDiscovery, type DiscoveredServer } from './discovere
 
 /** Servers found by the server's discovery route; null when it has none. */
 export async function discoverServers(): Promise<DiscoveredServer[] | null> {
-  const document = await fetch('/api/openapi.json', { headers: { accept: 'application/json' } }).then((response) => (response.ok ? response.json() : null)).catch(() => null);
-  const path = discoveryPath(document);
+  const path = discoveryPath(await api.openApi().catch(() => null));
   if (!path) return null;
-  const response = await fetch(path, { headers: { accept: 'application/json' } });
-  if (!response.ok) return null;
-  return readDiscovery(await response.json());
+  return readDiscovery(await api.getJson(path).catch(() => null));
 }
 
 const GUIDES = [
