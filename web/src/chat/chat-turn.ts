@@ -26,6 +26,6 @@ export function stopHookMessage(result: ChatResult): string | null {
   if (result.stopHook === 'tool_call_rejected') {
     return `The model's request to look something up was refused${codes.length ? ` (${codes.join(', ')})` : ''}, so nothing was run and the reply was stopped.`;
   }
-  if (result.stopHook === 'model_unavailable') return 'The model could not be reached, so the reply was stopped.';
+  if (result.stopHook === 'model_unavailable') return 'The model could not be reached, so the reply was stopped. Your message is back in the box to send again.';
   return `The reply was stopped (${result.stopHook}).`;
 }

@@ -95,6 +95,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
     abortRef.current = controller;
     setSending(true);
     let finished = false;
+    let unanswered = false;
     try {
       await api.chat(
         { message, agentId: forAgent, ...(sessionId ? { sessionId } : {}) },
@@ -104,6 +105,8 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
           onRejection: (code) => update(forAgent, id, (current) => ({ ...current, rejections: [...current.rejections, code] })),
           onDone: (result) => {
             finished = true;
+            // No model answered: the message goes back to the box to send again once it does.
+            unanswered = result.stopHook === 'model_unavailable';
             if (result.sessionId) window.localStorage.setItem(sessionKey(forAgent), result.sessionId);
             update(forAgent, id, (current) => ({ ...current, status: 'done', text: result.content, result }), result.sessionId);
           },
@@ -111,7 +114,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
         controller.signal,
       );
       if (!finished) update(forAgent, id, (current) => ({ ...current, status: 'failed', error: 'The answer stopped before it was complete. Your message is back in the box.' }));
-      return finished;
+      return finished && !unanswered;
     } catch (error) {
       const stopped = controller.signal.aborted;
       update(forAgent, id, (current) => ({ ...current, status: 'failed', error: stopped ? 'Stopped: you stopped this answer; your message is back in the box.' : `${describeError(error)} Your message is back in the box.` }));
