@@ -105,8 +105,8 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
           onRejection: (code) => update(forAgent, id, (current) => ({ ...current, rejections: [...current.rejections, code] })),
           onDone: (result) => {
             finished = true;
-            // No model answered: the message goes back to the box to send again once it does.
-            unanswered = result.stopHook === 'model_unavailable';
+            // A turn that ended on a notice (no model answered, or the message needs rewording): the message goes back to the box.
+            unanswered = result.stopHook === 'model_unavailable' || ((result as { notice?: unknown }).notice ?? null) !== null;
             if (result.sessionId) window.localStorage.setItem(sessionKey(forAgent), result.sessionId);
             update(forAgent, id, (current) => ({ ...current, status: 'done', text: result.content, result }), result.sessionId);
           },

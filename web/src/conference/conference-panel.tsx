@@ -95,6 +95,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
     setProblem(null);
     dispatch({ type: 'round-started', message });
     let finished = false;
+    let unanswered = false;
     try {
       await api.runRound(
         conference.id,
@@ -105,6 +106,10 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
           onEntry: (entry) => dispatch({ type: 'entry', entry }),
           onDone: (result) => {
             finished = true;
+            // A round that ended on a notice, or that no model answered: the message goes back to the box.
+            const seats = result.entries.filter((entry) => entry.status !== 'muted');
+            const notice = (result as { notice?: unknown }).notice ?? null;
+            unanswered = notice !== null || (seats.length > 0 && seats.every((entry) => entry.issues.some((issue) => issue.code === 'model_unavailable')));
             dispatch({ type: 'round-done', result });
           },
         },
@@ -112,7 +117,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         policyToSend(toolPolicy),
       );
       if (!finished) dispatch({ type: 'round-failed', error: 'The server closed the stream before the round finished. Your message is back in the box.' });
-      return finished;
+      return finished && !unanswered;
     } catch (error) {
       // A stopped or failed round's message goes back to the box, so nothing the writer typed is lost.
       const stopped = controller.signal.aborted;
