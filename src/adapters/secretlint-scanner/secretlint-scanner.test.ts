@@ -42,12 +42,15 @@ describe('SecretlintScanner: formats the recommended preset does not know', () =
     }
   });
 
-  it('reports a whole private key block, indented in YAML or with escaped line breaks, whatever its line length', async () => {
-    const body = Array.from({ length: 5 }, () => draw.text(ALNUM, 20));
+  it('reports a whole private key block, indented in YAML or with escaped line breaks, and not a placeholder block', async () => {
+    const body = Array.from({ length: 5 }, () => draw.text(ALNUM, 64));
     const block = ['-----BEGIN PGP PRIVATE KEY BLOCK-----', ...body, '-----END PGP PRIVATE KEY BLOCK-----'];
     for (const text of [`signing:\n  key: |\n${block.map((line) => `    ${line}`).join('\n')}\n`, `KEY="${block.join('\\n')}"`]) {
       const hits = await scanner.scan(text);
       for (const line of body) expect(hits.some((hit) => text.slice(hit.start, hit.end).includes(line)), text).toBe(true);
+    }
+    for (const placeholder of ['xxx', '...', '***']) {
+      expect(await found(`key: |\n  -----BEGIN PRIVATE KEY-----\n  ${placeholder}\n  -----END PRIVATE KEY-----`)).toEqual([]);
     }
   });
 
@@ -56,6 +59,16 @@ describe('SecretlintScanner: formats the recommended preset does not know', () =
     const manifest = ['apiVersion: v1', 'kind: Secret', 'metadata:', '  name: harbour', 'type: Opaque', 'data:', `  token: ${value}`].join('\n');
     expect(await found(manifest)).toContain(value);
     expect(await found(`MANIFEST="${manifest.replace(/\n/g, '\\n')}"`)).toContain(value);
+  });
+
+  it('reports the credentials of any address, and not the placeholders of examples', async () => {
+    const password = `${draw.text(LOWER, 5)}${draw.text(DIGITS, 3)}`;
+    for (const address of [`redis://default:${password}@cache.example.net:6379`, `amqp://rabbit:${password}@queue.internal/vhost`, `jdbc:mysql://sandy:${password}@[hostA:1111,hostB:2222]/db`, 'ftp://user:pass@example.com']) {
+      expect((await found(address)).join(' '), address).toContain(address.includes(password) ? password : 'user:pass');
+    }
+    for (const example of ['https://${username}:${password}@api.example.com/v1', 'https://{USER}:{PASS}@template.example.com', 'postgres://$(PGUSER):$(PGPASSWORD)@db/app', 'mongodb://mongodb:mongodb@localhost:27017/db', 'mongodb://YOUR_USERNAME:YOUR_PASSWORD@cluster/db', 'https://testuser:xxxx@example.com']) {
+      expect(await found(example), example).toEqual([]);
+    }
   });
 
   it('keeps to word boundaries and lengths: near-misses of each format are left alone', async () => {

@@ -3,6 +3,7 @@ import { creator as patternRule } from '@secretlint/secretlint-rule-pattern';
 import { rules as recommendedRules } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import type { SecretHit, SecretScanner } from '../../core/ports/index.js';
+import { isPlaceholderCredential } from './placeholder-credentials.js';
 import { quietSecretlintProfiler } from './quiet-profiler.js';
 import { SUPPLEMENTARY_PATTERNS } from './supplementary-patterns.js';
 
@@ -46,7 +47,9 @@ export class SecretlintScanner implements SecretScanner {
       source: { content: text, filePath: 'inline.txt', contentType: 'text' },
       options: { config: { rules }, noPhysicFilePath: true },
     });
-    return result.messages.map((message) => ({ start: message.range[0], end: message.range[1], rule: ruleName(message.ruleId, message.message) }));
+    return result.messages
+      .map((message) => ({ start: message.range[0], end: message.range[1], rule: ruleName(message.ruleId, message.message) }))
+      .filter((hit) => !isPlaceholderCredential(text.slice(hit.start, hit.end)));
   }
 }
 

@@ -31,22 +31,26 @@ const GUID = String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** Characters a labelled value may hold (it ends at spaces, quotes, brackets and separators). */
 const VALUE_CHAR = String.raw`[^\s"'\x60‘’“”<>,;(){}\[\]]`;
 /**
- * A labelled value that looks like a credential: at least 8 characters with a letter and a digit
- * or symbol, not a path, an address, a template (`${…}`) or a placeholder (`your-…`, `changeme`).
- * Addresses that carry a password are the basic-auth and connection-string rules' to report.
+ * A labelled value that looks like a credential: at least `min` characters with a letter and a
+ * digit or symbol, not a path, an address, a template (`${…}`) or a placeholder (`your-…`,
+ * `changeme`). Addresses that carry a password are the basic-auth and connection-string rules'.
  */
-const CREDENTIAL_VALUE = [
-  String.raw`(?=${VALUE_CHAR}{8,})`,
-  String.raw`(?=${VALUE_CHAR}*[A-Za-z])`,
-  String.raw`(?=${VALUE_CHAR}*[^A-Za-z_.\-\s"'\x60‘’“”<>,;(){}\[\]])`,
-  String.raw`(?![./~]*/)`,
-  String.raw`(?![A-Za-z][A-Za-z0-9+.-]*://)`,
-  String.raw`(?!\$)`,
-  String.raw`(?!(?:your|example|sample|dummy|placeholder|changeme|redacted|xxxx)${VALUE_CHAR}*(?!${VALUE_CHAR}))`,
-  String.raw`${VALUE_CHAR}+`,
-].join('');
-/** Words that name a credential, alone or inside an identifier. */
-const CREDENTIAL_LABEL = String.raw`(?:api[_ .-]?key|apikey|secret[_ .-]?key|access[_ .-]?key|client[_ .-]?secret|access[_ .-]?token|auth[_ .-]?token|refresh[_ .-]?token|private[_ .-]?key|password|passwd|passphrase|pwd|secret|token|credentials?)`;
+function credentialValue(min: number): string {
+  return [
+    String.raw`(?=${VALUE_CHAR}{${min},})`,
+    String.raw`(?=${VALUE_CHAR}*[A-Za-z])`,
+    String.raw`(?=${VALUE_CHAR}*[^A-Za-z_.\-\s"'\x60‘’“”<>,;(){}\[\]])`,
+    String.raw`(?![./~]*/)`,
+    String.raw`(?![A-Za-z][A-Za-z0-9+.-]*://)`,
+    String.raw`(?!\$)`,
+    String.raw`(?!(?:your|example|sample|dummy|placeholder|changeme|redacted|xxxx)${VALUE_CHAR}*(?!${VALUE_CHAR}))`,
+    String.raw`${VALUE_CHAR}+`,
+  ].join('');
+}
+/** Words that can only name a credential, alone or inside an identifier. */
+const CREDENTIAL_LABEL = String.raw`(?:api[_ .-]?key|apikey|secret[_ .-]?key|access[_ .-]?key|client[_ .-]?secret|access[_ .-]?token|auth[_ .-]?token|refresh[_ .-]?token|private[_ .-]?key|password|passwd|passphrase|pwd)`;
+/** Words that often name one but also mean other things in a story ("the secret: …"): longer values only. */
+const LOOSE_LABEL = String.raw`(?:secret|token|credentials?|auth)`;
 
 const source = (text: string, flags = 'giu'): RegExp => new RegExp(text, flags);
 
@@ -59,10 +63,11 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   },
   {
     // The whole armoured block, however it is laid out: indented under a YAML key, with escaped
-    // line breaks in an `.env` value or JSON, or a PGP private key block.
+    // line breaks in an `.env` value or JSON, or a PGP private key block. A block with no line of
+    // key material (`xxx`, `...`, `***`) is a placeholder.
     name: 'private-key-block',
     trigger: /PRIVATE KEY/,
-    pattern: /-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----[^]{0,40000}?-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----/gu,
+    pattern: /-----BEGIN[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----(?=(?:(?!-----END)[^]){0,400}?[A-Za-z0-9+/]{40})[^]{0,40000}?-----END[ A-Z0-9_-]{0,40}PRIVATE KEY(?: BLOCK)?-----/gu,
   },
   {
     name: 'aws-account-id',
@@ -122,6 +127,13 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     pattern: /(?<![A-Za-z0-9_-])(?:AIza[0-9A-Za-z_-]{35}|GOCSPX-[A-Za-z0-9_-]{28}|ya29\.[0-9A-Za-z_-]{20,})(?![A-Za-z0-9_-])/gu,
   },
   {
+    // Layouts the preset's own rules leave partly or wholly unreported: an app-level Slack token's
+    // last part, SendGrid keys with `-` or `_` in the first part, Vault batch and recovery tokens.
+    name: 'preset-gaps',
+    trigger: /xapp-|SG\.|hv[sbr]\./,
+    pattern: /(?<![A-Za-z0-9])(?:xapp-\d-[A-Z0-9]+-\d+-[a-f0-9]+|SG\.[A-Za-z0-9_-]{20,24}\.[A-Za-z0-9_-]{40,46}|hv[sbr]\.[A-Za-z0-9_-]{24,})(?![A-Za-z0-9_-])/gu,
+  },
+  {
     name: 'json-web-token',
     trigger: /eyJ/,
     pattern: /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/gu,
@@ -169,6 +181,13 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     ),
   },
   {
+    // `scheme://user:password@host`, whatever the scheme (JDBC, Redis, AMQP, SFTP, …): the
+    // credentials part. Placeholders (`${password}`, `user:password`) are dropped by the scanner.
+    name: 'url-credentials',
+    trigger: /:\/\/[^\s/]*:[^\s/]*@/,
+    pattern: /(?<![A-Za-z0-9+.-])(?:jdbc:)?[a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]+:[^\s@/"'<>]+@/giu,
+  },
+  {
     name: 'bearer-token',
     trigger: /bearer/i,
     pattern: /(?<=(?<![A-Za-z])bearer[ \t]+)(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/giu,
@@ -176,7 +195,19 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   {
     // What secretlint's pattern rule is documented for: `password=…`, `apikey: …`, `token = …`.
     name: 'labelled-credential',
-    trigger: /key|secret|token|pass|pwd|credential/i,
-    pattern: source(String.raw`(?<=${BEFORE_LABEL}${CREDENTIAL_LABEL}${AFTER_LABEL}${JOIN_OR_SAID})${CREDENTIAL_VALUE}`),
+    trigger: /key|secret|token|pass|pwd|credential|auth/i,
+    pattern: source(
+      [
+        String.raw`(?<=${BEFORE_LABEL}${CREDENTIAL_LABEL}${AFTER_LABEL}${JOIN_OR_SAID})${credentialValue(8)}`,
+        String.raw`(?<=${BEFORE_LABEL}${LOOSE_LABEL}${AFTER_LABEL}${JOIN_OR_SAID})${credentialValue(12)}`,
+        // `.netrc` and command lines: `login mara password s3cr3t!x`.
+        String.raw`(?<=(?<![A-Za-z0-9])(?:password|passwd|passphrase)[ \t]+)${credentialValue(8)}`,
+      ].join('|'),
+    ),
+  },
+  {
+    name: 'authorization-header',
+    trigger: /authorization/i,
+    pattern: source(String.raw`(?<=authorization(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?:basic|bearer|token|digest|apikey)?[ \t]*)(?=[A-Za-z0-9+/._~-]*\d)[A-Za-z0-9+/._~-]{12,}=*`),
   },
 ];

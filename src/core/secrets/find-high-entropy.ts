@@ -14,6 +14,8 @@ const SAFE_SHAPES = [
   new RegExp(`^${UUID}$`, 'i'),
   // Ids the product mints and writers use in notes: `task_<uuid>`, `conf-<uuid>`, `scene.<uuid>`.
   new RegExp(`^[A-Za-z][A-Za-z0-9]*[-_.]${UUID}$`, 'i'),
+  // ULIDs (Crockford base32, 26 characters, time first).
+  /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/,
   /^[A-Za-z]+(?:[-_./][A-Za-z]+)*$/,
   // Slugs and version-like names: words and numbers between separators (`chapter-12-the-harbour-v3`).
   /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/,
@@ -47,10 +49,37 @@ function mixesCharacterClasses(token: string): boolean {
   return classes >= 2 && /[0-9]/.test(token);
 }
 
+/**
+ * A made-up sample: "aBcDeFgHiJ1234567890abcdef" is varied enough to pass for random, but a
+ * third of its neighbouring characters run on in order (a→b, 1→2), which random keys almost
+ * never do (about one pair in thirty).
+ */
+function isRunOfSequences(token: string): boolean {
+  const folded = token.toLowerCase();
+  let runs = 0;
+  for (let index = 1; index < folded.length; index += 1) if (folded.charCodeAt(index) === folded.charCodeAt(index - 1) + 1) runs += 1;
+  return runs / (folded.length - 1) >= 0.3;
+}
+
+/** Base64 that decodes to words and spaces (or to "abcdef…") is an encoded sample, not key material. */
+function encodesProse(token: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token) || token.length % 4 === 1) return false;
+  let decoded: string;
+  try {
+    decoded = atob(token.padEnd(Math.ceil(token.length / 4) * 4, '='));
+  } catch {
+    return false;
+  }
+  if (!/^[\x20-\x7e]*$/.test(decoded)) return false;
+  const spaces = decoded.split(' ').length - 1;
+  const letters = decoded.replace(/[^A-Za-z]/g, '').length;
+  return (spaces >= 2 && letters >= decoded.length * 0.6) || isRunOfSequences(decoded);
+}
+
 function looksRandom(token: string): boolean {
   if (token.length < MIN_LENGTH) return false;
   if (SAFE_SHAPES.some((shape) => shape.test(token)) || isFilePath(token) || !mixesCharacterClasses(token)) return false;
-  return shannonEntropy(token) >= MIN_BITS_PER_CHAR;
+  return shannonEntropy(token) >= MIN_BITS_PER_CHAR && !isRunOfSequences(token) && !encodesProse(token);
 }
 
 /**

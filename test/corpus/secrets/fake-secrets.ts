@@ -143,6 +143,7 @@ export const SECRET_FAMILIES: readonly SecretFamily[] = [
   { family: 'database-mysql', caughtBy: 'preset', make: (d) => withPassword(d, (user, password) => `mysql://${user}:${password}@db.${d.text(LOWER, 6)}.com:3306/${d.text(LOWER, 5)}`, 'MYSQL_URL', 'database address') },
   { family: 'database-postgres', caughtBy: 'preset', make: (d) => withPassword(d, (user, password) => `${d.one(['postgres', 'postgresql'])}://${user}:${password}@pg.${d.text(LOWER, 6)}.internal:5432/${d.text(LOWER, 5)}`, 'DATABASE_URL', 'database address') },
   { family: 'database-jdbc', caughtBy: 'preset', make: (d) => withPassword(d, (user, password) => `jdbc:mysql://${user}:${password}@${d.text(LOWER, 6)}.example.org:3306/${d.text(LOWER, 5)}`, 'JDBC_URL', 'database address') },
+  { family: 'url-credentials', caughtBy: 'pattern', make: (d) => withPassword(d, (user, password) => `${d.one(['redis', 'amqp', 'sftp', 'smtp'])}://${user}:${password}@${d.text(LOWER, 6)}.internal:${d.int(1000, 9999)}`, 'BROKER_URL', 'broker address') },
   { family: 'hashicorp-vault', caughtBy: 'preset', make: (d) => token(`${d.one(['hvs', 'hvb'])}.${d.text(BASE64URL, d.int(90, 110))}`, 'VAULT_TOKEN', 'Vault token') },
   { family: 'vercel', caughtBy: 'preset', make: (d) => token(`${d.one(['vcp', 'vci', 'vca', 'vcr', 'vck'])}_${d.text(ALNUM, d.int(40, 56))}`, 'VERCEL_TOKEN', 'Vercel token') },
   { family: 'databricks', caughtBy: 'preset', make: (d) => token(`dapi${d.text(HEX, 32)}${d.one(['', '-2', '-3'])}`, 'DATABRICKS_TOKEN', 'Databricks token') },
@@ -179,5 +180,29 @@ export const SECRET_FAMILIES: readonly SecretFamily[] = [
     },
   },
   { family: 'labelled-password', caughtBy: 'pattern', make: (d) => token(d.mixed([LOWER, UPPER, DIGITS, '!@#$%^&*'], d.int(10, 16)), 'DB_PASSWORD', 'database password') },
+  {
+    family: 'connection-string-password',
+    caughtBy: 'pattern',
+    make: (d) => {
+      const password = d.mixed([LOWER, UPPER, DIGITS, '!@#$%'], d.int(10, 16));
+      return { value: `Server=tcp:${d.text(LOWER, 8)}.database.windows.net,1433;Database=novel;User ID=${d.text(LOWER, 5)};Password=${password};Encrypt=true`, mustVanish: [password], label: 'SQL_CONNECTION', spoken: 'connection string' };
+    },
+  },
+  {
+    family: 'netrc-password',
+    caughtBy: 'pattern',
+    make: (d) => {
+      const password = d.mixed([LOWER, UPPER, DIGITS, '!@#$%'], d.int(10, 16));
+      return { value: `machine api.${d.text(LOWER, 7)}.com login ${d.text(LOWER, 5)} password ${password}`, mustVanish: [password], label: 'NETRC', spoken: 'netrc line' };
+    },
+  },
+  {
+    family: 'authorization-basic',
+    caughtBy: 'pattern',
+    make: (d) => {
+      const credentials = Buffer.from(`${d.text(LOWER, 6)}:${d.mixed([LOWER, DIGITS], 12)}`).toString('base64');
+      return { value: `Authorization: Basic ${credentials}`, mustVanish: [credentials], label: 'AUTH_HEADER', spoken: 'header' };
+    },
+  },
   { family: 'random-token', caughtBy: 'entropy', make: (d) => token(d.mixed([UPPER, LOWER, DIGITS], d.int(28, 48)), 'SESSION_SECRET', 'session secret') },
 ];

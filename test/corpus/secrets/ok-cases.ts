@@ -42,6 +42,9 @@ export const NEAR_MISSES: readonly string[] = [
   'Timeline entry {6fa459ea-ee8a-3ca4-894e-db77e160355e} — the night the Providence went down.',
   'Plot card PLOT-0192f3a4-5b6c-7d8e-9f01-23456789abcd: Hester hides the ledger.',
   'Receipt rcpt_0192f3a4-5b6c-7d8e-9f01-23456789abcd backs the claim about the bell.',
+  'Draft snapshot 01HGW2N7EHJVR8TQ0ZK3M5XB9Y was taken before the rewrite.',
+  'Secret: Agent-007 never learns the ending.',
+  'The auth: Jane Doe line in the front matter names the pseudonym.',
   'Conference conf-0192f3a4-5b6c-7d8e-9f01-23456789abcd, task task_0192f3a5-0b1c-7d8e-9f01-23456789abcd.',
   'Character ID: 9b2e6f0a-1c3d-4e5f-8a7b-6c5d4e3f2a1b (Owen Tresk)',
   // URLs.
@@ -69,6 +72,10 @@ export const NEAR_MISSES: readonly string[] = [
   'token: the brass coin from the drowned bell',
   'Mr. Hale’s password was his daughter’s name, which the reader learns in chapter nine.',
   'secret: none yet — the Archivist has not decided',
+  // Example addresses with placeholders for their credentials.
+  'Connect with mongodb://YOUR_USERNAME:YOUR_PASSWORD@cluster0.example.net/novel as the guide says.',
+  'The template reads https://${username}:${password}@api.example.com/v1 until the installer fills it in.',
+  'Local testing uses postgres://postgres:postgres@localhost:5432/drafts only.',
   // Strings shaped almost like keys.
   'The publishable key pk_live_ belongs on the shop page; it is meant to be public.',
   'sk_live_short is what the placeholder in the template says.',
