@@ -22,12 +22,13 @@ const appData = async (relative: string): Promise<string> => {
 };
 
 describe('the app-data scrubbing boundary', () => {
-  it('covers everything under .control-room/ but the signed audit log and the writer’s own config', () => {
+  it('covers everything under .control-room/ but the signed audit log and the endpoint settings', () => {
     expect(isScrubbedAppData(path.join(root, '.control-room/issues/issues.json'))).toBe(true);
     expect(isScrubbedAppData(path.join(root, '.control-room/conference-transcripts/c1.jsonl'))).toBe(true);
     expect(isScrubbedAppData(path.join(root, '.control-room/traces.db'))).toBe(true);
     expect(isScrubbedAppData(path.join(root, '.control-room/audit/sessions/s1/tool_receipts.jsonl'))).toBe(false);
     expect(isScrubbedAppData(path.join(root, '.control-room/agents/agent-endpoints.json'))).toBe(false);
+    expect(isScrubbedAppData(path.join(root, '.control-room/agents/agents.json'))).toBe(true);
     expect(isScrubbedAppData(path.join(root, 'Story/Scenes/SCN-01.md'))).toBe(false);
   });
 

@@ -4,17 +4,20 @@ import { processScrubber } from '../secretlint-scanner/index.js';
 /** The workspace's app-data folder: everything the product writes for itself lives under it. */
 const APP_DATA = '.control-room';
 /**
- * App-data folders written verbatim: `audit/` holds signed receipts, scrubbed by the ledger before
- * they are signed (scrubbing after would break their signatures), and the keys; `agents/` is the
- * writer's own configuration, whose endpoint file must keep the API key the writer saved.
+ * App data written verbatim: `audit/` holds signed receipts, scrubbed by the ledger before they are
+ * signed (scrubbing after would break their signatures), and the keys; the endpoint settings must
+ * keep the API key the writer saved (it goes only to the origin it was saved for).
  */
-const VERBATIM = new Set(['audit', 'agents']);
+const VERBATIM_FOLDERS = new Set(['audit']);
+const VERBATIM_FILES = new Set(['agents/agent-endpoints.json']);
 
 /** Whether a file is app data that passes the scrubbing boundary before it is written. */
 export function isScrubbedAppData(filePath: string): boolean {
   const parts = path.resolve(filePath).split(path.sep);
   const at = parts.lastIndexOf(APP_DATA);
-  return at !== -1 && at < parts.length - 1 && !VERBATIM.has(parts[at + 1] ?? '');
+  if (at === -1 || at >= parts.length - 1) return false;
+  const inside = parts.slice(at + 1);
+  return !VERBATIM_FOLDERS.has(inside[0] ?? '') && !VERBATIM_FILES.has(inside.join('/'));
 }
 
 /**
