@@ -67,7 +67,8 @@ export interface ControlRoom {
 /** OpenAI-compatible HTTP by default; an embedded llama.cpp model when CONTROL_ROOM_GGUF_PATH names a GGUF file. */
 function defaultModelFactory(env: Record<string, string | undefined>): ModelFactory {
   const gguf = env['CONTROL_ROOM_GGUF_PATH']?.trim();
-  const embedded = gguf ? new LlamaCppModel({ modelPath: gguf }) : null;
+  const threads = Number(env['CONTROL_ROOM_GGUF_THREADS'] ?? '');
+  const embedded = gguf ? new LlamaCppModel({ modelPath: gguf, ...(Number.isInteger(threads) && threads > 0 ? { threads } : {}) }) : null;
   return (endpoint, modelName) => embedded ?? endpointModel(endpoint, modelName);
 }
 

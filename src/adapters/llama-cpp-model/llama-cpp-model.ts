@@ -9,7 +9,7 @@ export interface LlamaModule {
   getLlama(options?: { build?: 'auto' | 'never'; gpu?: 'auto' | false; logLevel?: 'error' | 'warn' }): Promise<{
     loadModel(options: { modelPath: string }): Promise<{
       readonly trainContextSize?: number;
-      createContext(options?: { contextSize?: number | 'auto' }): Promise<{ getSequence(): unknown; dispose(): Promise<void>; readonly contextSize?: number }>;
+      createContext(options?: { contextSize?: number | 'auto'; threads?: number }): Promise<{ getSequence(): unknown; dispose(): Promise<void>; readonly contextSize?: number }>;
     }>;
     createGrammarForJsonSchema(schema: Record<string, unknown>): Promise<unknown>;
   }>;
@@ -39,6 +39,8 @@ export interface LlamaCppModelOptions {
   contextSize?: number;
   /** Seed for sampling when a request asks for a temperature above 0. */
   seed?: number;
+  /** CPU threads per call (default: node-llama-cpp's choice). One is best for tiny models or a busy machine. */
+  threads?: number;
 }
 
 const PACKAGE = 'node-llama-cpp';
@@ -105,7 +107,10 @@ export class LlamaCppModel implements Model {
   async complete(request: ModelRequest): Promise<ModelResponse> {
     const started = Date.now();
     const { module, llama, model } = await this.load();
-    const context = await model.createContext(this.options.contextSize ? { contextSize: this.options.contextSize } : {});
+    const context = await model.createContext({
+      ...(this.options.contextSize ? { contextSize: this.options.contextSize } : {}),
+      ...(this.options.threads ? { threads: this.options.threads } : {}),
+    });
     const session = new module.LlamaChatSession({ contextSequence: context.getSequence() });
     try {
       const { history, prompt } = toLlamaHistory(request.messages);
