@@ -1,8 +1,9 @@
 /**
  * The scripted model of the round benchmarks: its every reply is read from what it was asked, so
  * one script serves in-process models and a loopback model server alike. In a tool phase it makes
- * the three calls in turn (with the turn's own nonce), then `final`; asked for an answer, it quotes
- * a source its agent may cite and names every receipt it was shown.
+ * the three calls in turn (with the turn's own nonce), then `final` — carrying the answer when the
+ * tool prompt allows it (a 1:1 turn); asked for an answer, it quotes a source its agent may cite
+ * and names every receipt it was shown.
  */
 import { findToolNonce } from '../../src/adapters/scripted-model/index.js';
 import { defaultAgentsFile } from '../../src/core/agents/index.js';
@@ -38,8 +39,16 @@ export function scriptedReplyText(messages: readonly Message[]): string {
   if (nonce !== undefined) {
     const next = CALLS[toolResults];
     if (toolResults === 0) return JSON.stringify({ ...CALLS[0], nonce });
-    return JSON.stringify(next ? { action: 'tool', ...next, nonce } : { action: 'final', nonce });
+    if (next) return JSON.stringify({ action: 'tool', ...next, nonce });
+    // A 1:1 turn's tool prompt lets the model finish with its answer; a conference's phase 1 does not.
+    return JSON.stringify(system.includes('"answer":') ? { action: 'final', nonce, answer: answerText(messages) } : { action: 'final', nonce });
   }
+  return answerText(messages);
+}
+
+/** The agent's answer: it quotes a source it may cite and names every receipt it was shown. */
+function answerText(messages: readonly Message[]): string {
+  const system = textOf(messages[0]?.content);
   const prompt = messages.map((message) => textOf(message.content)).join('\n');
   const name = /^You are (.+?), the /.exec(system)?.[1];
   const agent = SIX_AGENTS.find((candidate) => candidate.name === name);
@@ -48,4 +57,19 @@ export function scriptedReplyText(messages: readonly Message[]): string {
   return usesCard
     ? `Hester's card gives her grey eyes, which scene one does not contradict.\nEvidence: content | ${HESTER} | "eyes: grey" | receipt ${receipts}`
     : `Owen is already at the tower when she arrives.\nEvidence: content | ${SCENE} | "Owen Tresk was waiting for her at the tower door" | receipt ${receipts}`;
+}
+
+interface WireMessage extends Message {
+  tool_calls?: unknown[];
+}
+
+/**
+ * The same script for a client that calls tools natively (the AI SDK's `generateText`): the three
+ * calls as `tool_calls`, one per reply, then the answer, quoting the card the way ours does.
+ */
+export function nativeToolReply(messages: readonly WireMessage[]): { content?: string; toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }> } {
+  const toolResults = messages.filter((message) => message.role === 'tool').length;
+  const next = CALLS[toolResults];
+  if (next) return { toolCalls: [{ name: next.tool, arguments: next.args }] };
+  return { content: `Hester's card gives her grey eyes, which scene one does not contradict.\nEvidence: content | ${HESTER} | "eyes: grey"` };
 }

@@ -87,7 +87,13 @@ export type ToolCallVerdict = AcceptedToolCall | RejectedToolCall;
 /** A decision that passed: either a call (like an accepted envelope) or `final`. */
 export type DecisionVerdict =
   | (AcceptedToolCall & { action: 'tool' })
-  | { ok: true; action: 'final'; applied: AppliedNormalisation[] }
+  | {
+      ok: true;
+      action: 'final';
+      applied: AppliedNormalisation[];
+      /** The writer-facing answer sent with `final` (its `answer` field), when the turn allows one; checked like any answer. */
+      answer?: string;
+    }
   | RejectedToolCall;
 
 /** The channel a call arrived on (SPEC §4 cascade); recorded for every turn. */

@@ -1,10 +1,11 @@
 import type { AcceptedToolCall, ModelProfile, ModelResponse, RejectedToolCall, ToolChannel } from '../../protocol/index.js';
-import { duplicateKeyRejection, looksLikeToolCallAttempt, parseDecision, parseToolCall, stripReasoning, type ToolSchemaLookup } from '../tool-calls/index.js';
+import { duplicateKeyRejection, findObjectEnd, looksLikeToolCallAttempt, parseDecision, parseToolCall, stripReasoning, type ToolSchemaLookup } from '../tool-calls/index.js';
 
 /** What a model reply in a tool phase amounts to. */
 export type StepOutcome =
   | { kind: 'call'; channel: ToolChannel; call: AcceptedToolCall; raw: string; nativeCallId?: string }
-  | { kind: 'final'; channel: ToolChannel; raw: string }
+  /** The tool phase is over; `answer` is the writer-facing reply sent with it, when the turn allows one. */
+  | { kind: 'final'; channel: ToolChannel; raw: string; answer?: string }
   | { kind: 'answer'; text: string }
   | { kind: 'rejected'; channel: ToolChannel; rejection: RejectedToolCall; raw: string };
 
@@ -16,6 +17,11 @@ export interface ExtractOptions {
   allowedTools?: readonly string[];
   /** In the first step, prose is a valid answer unless a call is required. */
   requireTool: boolean;
+  /**
+   * A 1:1 turn may end its tool phase with the answer: `final` with an `answer` field, or the final
+   * decision object followed by the answer as text. Every other reply is read exactly as before.
+   */
+  allowAnswer?: boolean;
 }
 
 const ONLY_FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
@@ -27,9 +33,9 @@ function rejected(channel: ToolChannel, raw: string, code: RejectedToolCall['cod
 function parseText(text: string, options: ExtractOptions, channel: ToolChannel): StepOutcome {
   const parseOptions = { nonce: options.nonce, tools: options.tools, ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}) };
   if (options.step === 'decision') {
-    const verdict = parseDecision(text, parseOptions);
+    const verdict = parseDecision(text, { ...parseOptions, allowAnswer: options.allowAnswer ?? false });
     if (!verdict.ok) return { kind: 'rejected', channel, raw: text, rejection: verdict };
-    if (verdict.action === 'final') return { kind: 'final', channel, raw: text };
+    if (verdict.action === 'final') return { kind: 'final', channel, raw: text, ...(verdict.answer !== undefined ? { answer: verdict.answer } : {}) };
     return { kind: 'call', channel, raw: text, call: { ok: true, tool: verdict.tool, args: verdict.args, applied: verdict.applied } };
   }
   const verdict = parseToolCall(text, parseOptions);
@@ -62,6 +68,8 @@ export function extractStep(response: ModelResponse, options: ExtractOptions): S
     return outcome.kind === 'call' ? { ...outcome, nativeCallId: native.id } : outcome;
   }
   if (content === '') return rejected('text', content, 'tool_call_invalid_format', 'The reply was empty. Send the JSON object.');
+  const finalThenAnswer = options.allowAnswer && options.step === 'decision' && content.startsWith('{') ? answerAfterFinal(content, options) : null;
+  if (finalThenAnswer) return finalThenAnswer;
   if (content.startsWith('{')) return parseText(content, options, 'json');
   if (options.profile === 'cascade') {
     const fenced = ONLY_FENCE.exec(content);
@@ -73,4 +81,19 @@ export function extractStep(response: ModelResponse, options: ExtractOptions): S
   // Anything else: strict parsing says precisely what is wrong (prose around JSON, a fence, tags …).
   const outcome = parseText(content, options, 'text');
   return outcome.kind === 'rejected' ? outcome : rejected('text', content, 'tool_call_invalid_format', 'Send the JSON object alone.');
+}
+
+/**
+ * `{"action":"final","nonce":"…"}` and then the answer as text: the decision object must pass
+ * every check on its own and carry no answer field, and the text after it must be prose — a
+ * second object or anything that looks like a tool call is left to the strict reading, which
+ * refuses it as before. Null when the reply is not of this shape.
+ */
+function answerAfterFinal(content: string, options: ExtractOptions): StepOutcome | null {
+  const end = findObjectEnd(content, 0);
+  if (end < 0 || end === content.length) return null;
+  const answer = content.slice(end).trim();
+  if (answer === '' || answer.startsWith('{') || looksLikeToolCallAttempt(answer, options.tools.ids())) return null;
+  const decision = parseText(content.slice(0, end), options, 'json');
+  return decision.kind === 'final' && decision.answer === undefined ? { ...decision, raw: content, answer } : null;
 }

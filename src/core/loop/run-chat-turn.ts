@@ -211,7 +211,7 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   const { result, tracer } = state;
   const registry = request.toolPolicy?.allowedTools ? deps.registry.restrict(request.toolPolicy.allowedTools) : deps.registry;
   const requireTool = request.toolPolicy?.requireTool ?? false;
-  const toolPrompt = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent });
+  const toolPrompt = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent, answerInDecision: true });
   const system = state.memoryBlock ? `${state.memoryBlock}\n\n${toolPrompt}` : toolPrompt;
   const phase = await runToolPhase({
     scope: { sessionId: request.sessionId, turnId: tracer.roundId, agentId: agent.id, conferenceId: request.conferenceId ?? null },
@@ -227,6 +227,8 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     tools: { ...deps.tools, registry: deps.registry },
     modelOptions: state.modelOptions,
     onToolRun: (run: ToolRunResult) => request.onEvent?.({ type: 'receipt', receiptId: run.receiptId, status: run.status }),
+    // The model may finish with its answer in the final decision: k tool calls take k + 1 model calls.
+    answerInDecision: true,
     ...(request.signal ? { signal: request.signal } : {}),
   });
   result.receipts = phase.toolRuns.map((run) => run.receiptId);
@@ -253,8 +255,9 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     ...phase.messages.slice(1),
     { role: 'user', content: finalAnswerInstruction(result.receipts, phase.forcedFinal) },
   ];
-  const reply = phase.answer ?? (await state.ask(answerMessages, state.streaming));
-  if (phase.answer !== null) request.onEvent?.({ type: 'delta', text: sanitizeReply(phase.answer) });
+  const given = phase.answer ?? phase.finalAnswer;
+  const reply = given ?? (await state.ask(answerMessages, state.streaming));
+  if (given !== null) request.onEvent?.({ type: 'delta', text: sanitizeReply(given) });
   const validate = deps.validateReply;
   if (!validate) {
     result.content = sanitizeReply(reply);

@@ -49,6 +49,8 @@ export interface ToolPhaseInput {
   modelOptions: CallModelOptions;
   onToolRun?: (run: ToolRunResult) => void;
   signal?: AbortSignal;
+  /** A 1:1 turn: the model may end the phase with its answer to the writer (`final` with `answer`). */
+  answerInDecision?: boolean;
 }
 
 export interface ToolPhaseResult {
@@ -57,6 +59,8 @@ export interface ToolPhaseResult {
   rejections: RecordedRejection[];
   /** Set when the model answered in prose instead of calling a tool (allowed unless a call is required). */
   answer: string | null;
+  /** The answer sent with the final decision (`answerInDecision`), still to be checked like any answer. */
+  finalAnswer: string | null;
   /** True when the step or byte budget ran out and the model must answer with what it has. */
   forcedFinal: boolean;
   stopHook: typeof STOP_HOOK_TOOL_CALL_REJECTED | null;
@@ -115,7 +119,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
   let model = input.models.primary.name;
   let step = 0;
   const finish = (extra: Partial<ToolPhaseResult>): ToolPhaseResult => ({
-    messages, toolRuns, rejections, answer: null, forcedFinal: false, stopHook: null, channels, usedFallback, model, ...extra,
+    messages, toolRuns, rejections, answer: null, finalAnswer: null, forcedFinal: false, stopHook: null, channels, usedFallback, model, ...extra,
   });
   for (;;) {
     if (toolRuns.length >= input.budgets.maxSteps) return finish({ forcedFinal: true });
@@ -123,7 +127,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
     const formatOptions = { nonce: input.nonce, tools: parseTools };
     let responseFormat: ResponseFormat | undefined;
     if (input.profile === 'envelope') {
-      if (kind === 'decision') responseFormat = decisionResponseFormat(formatOptions) as ResponseFormat;
+      if (kind === 'decision') responseFormat = decisionResponseFormat({ ...formatOptions, answer: input.answerInDecision ?? false }) as ResponseFormat;
       else if (input.requireTool) responseFormat = envelopeResponseFormat(formatOptions) as ResponseFormat;
     }
     const request = {
@@ -144,7 +148,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
       used_fallback: called.usedFallback,
       ...(response.usage ? { usage: response.usage } : {}),
     });
-    const outcome = extractStep(response, { step: kind, profile: input.profile, nonce: input.nonce, tools: parseTools, requireTool: input.requireTool });
+    const outcome = extractStep(response, { step: kind, profile: input.profile, nonce: input.nonce, tools: parseTools, requireTool: input.requireTool, allowAnswer: input.answerInDecision ?? false });
     step += 1;
     if (outcome.kind === 'answer') {
       await input.tracer.validator('tool_call', 'no_call', 'ok', 'The model answered without a tool call.');
@@ -152,8 +156,8 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
     }
     if (outcome.kind === 'final') {
       channels.push(outcome.channel);
-      await input.tracer.validator('tool_call', 'decision_final', 'ok', 'The model chose to answer.', { channel: outcome.channel });
-      return finish({});
+      await input.tracer.validator('tool_call', 'decision_final', 'ok', 'The model chose to answer.', { channel: outcome.channel, with_answer: outcome.answer !== undefined });
+      return finish({ finalAnswer: outcome.answer ?? null });
     }
     if (outcome.kind === 'rejected') {
       const { code, message, issues } = outcome.rejection;

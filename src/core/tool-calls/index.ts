@@ -1,7 +1,7 @@
 export { parseToolCall } from './parse-tool-call.js';
 export type { ParsedToolCall } from './parse-tool-call.js';
 export { parseDecision } from './parse-decision.js';
-export type { ParsedDecision } from './parse-decision.js';
+export type { ParsedDecision, DecisionParseOptions } from './parse-decision.js';
 export type { ToolCallParseOptions } from './validate-call.js';
 export type { ToolCallRejection } from './rejection.js';
 export { MAX_TOOL_CALL_CHARS, duplicateKeyRejection } from './read-single-object.js';

@@ -65,3 +65,33 @@ describe('parseDecision', () => {
     expect(codeOf('')).toBe('tool_call_invalid_format');
   });
 });
+
+describe('parseDecision with the answer allowed (a 1:1 turn)', () => {
+  const allowing = { ...options, allowAnswer: true };
+  const decision = (fields: Record<string, unknown>): string => JSON.stringify({ nonce: NONCE, ...fields });
+
+  it('takes the answer sent with final, and an empty or null one as none', () => {
+    expect(parseDecision(decision({ action: 'final', answer: '  Her eyes are grey.  ' }), allowing)).toEqual({ ok: true, action: 'final', applied: [], answer: 'Her eyes are grey.' });
+    expect(parseDecision(decision({ action: 'final', answer: null }), allowing)).toEqual({ ok: true, action: 'final', applied: [] });
+    expect(parseDecision(decision({ action: 'final', answer: ' ' }), allowing)).toEqual({ ok: true, action: 'final', applied: [] });
+    expect(parseDecision(decision({ action: 'final', tool: null, args: null, answer: 'Grey.' }), allowing)).toMatchObject({ ok: true, answer: 'Grey.' });
+  });
+
+  it('keeps every other check: the nonce, unknown keys, the answer’s type, a key written twice', () => {
+    expect(parseDecision(JSON.stringify({ action: 'final', nonce: 'wrong', answer: 'Grey.' }), allowing)).toMatchObject({ ok: false, code: 'tool_call_nonce_invalid' });
+    expect(parseDecision(JSON.stringify({ action: 'final', answer: 'Grey.' }), allowing)).toMatchObject({ ok: false, code: 'tool_call_nonce_invalid' });
+    expect(parseDecision(decision({ action: 'final', answer: 'Grey.', extra: 1 }), allowing)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+    for (const answer of [42, ['Grey.'], { text: 'Grey.' }, true]) {
+      expect(parseDecision(decision({ action: 'final', answer }), allowing)).toMatchObject({ ok: false, code: 'tool_call_invalid_format', issues: [{ path: ['answer'] }] });
+    }
+    expect(parseDecision(`{"action":"final","nonce":"${NONCE}","answer":"Grey.","answer":"Green."}`, allowing)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+    expect(parseDecision(decision({ action: 'final', tool: 'file_reader', answer: 'Grey.' }), allowing)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+  });
+
+  it('refuses an answer beside another call, and any answer key when the turn does not allow one', () => {
+    expect(parseDecision(decision({ action: 'tool', tool: 'file_reader', args: { path: 'Canon.md' }, answer: 'Grey.' }), allowing)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+    expect(parseDecision(decision({ action: 'tool', tool: 'file_reader', args: { path: 'Canon.md' }, answer: null }), allowing)).toMatchObject({ ok: true, action: 'tool' });
+    expect(parseDecision(decision({ action: 'final', answer: 'Grey.' }), options)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+    expect(parseDecision(decision({ action: 'final', answer: null }), options)).toMatchObject({ ok: false, code: 'tool_call_invalid_format' });
+  });
+});

@@ -110,3 +110,16 @@ describe('decisionResponseFormat', () => {
     });
   });
 });
+
+describe('decisionResponseFormat with the answer', () => {
+  it('adds a nullable answer every decision sends, inside the strict subset, and the parser reads both actions back', () => {
+    const format = decisionResponseFormat({ nonce: 'n-9', tools, answer: true });
+    expect(checkStrictResponseFormat(format)).toEqual([]);
+    expect(format.json_schema.schema).toMatchObject({ required: ['action', 'tool', 'args', 'nonce', 'answer'], additionalProperties: false });
+    expect(propertiesOf(format.json_schema.schema).answer).toMatchObject({ type: ['string', 'null'] });
+    expect(checkStrictResponseFormat(decisionResponseFormat({ nonce: 'n-9', tools, allowedTools: [], answer: true }))).toEqual([]);
+    const options = { nonce: 'n-9', tools, allowAnswer: true };
+    expect(parseDecision('{"action":"final","tool":null,"args":null,"nonce":"n-9","answer":"Grey.\\nEvidence: absence | Canon.md | checked for \\"eyes\\""}', options)).toMatchObject({ ok: true, action: 'final', answer: expect.stringContaining('Grey.') });
+    expect(parseDecision('{"action":"tool","tool":"file_reader","args":{"path":"Canon.md","start_line":null,"end_line":null},"nonce":"n-9","answer":null}', options)).toMatchObject({ ok: true, action: 'tool', tool: 'file_reader' });
+  });
+});

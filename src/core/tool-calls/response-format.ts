@@ -95,18 +95,22 @@ export function envelopeResponseFormat(options: ResponseFormatOptions): JsonSche
 /**
  * `response_format` after a tool result: `{"action":"tool","tool","args","nonce"}` for another call,
  * or `{"action":"final","tool":null,"args":null,"nonce"}` when done (strict mode requires every key,
- * so `final` carries them as null). With no tool allowed, only `final` remains.
+ * so `final` carries them as null). With no tool allowed, only `final` remains. With `answer`, each
+ * decision also has `"answer"`: the reply to the writer with `final`, null with `tool`.
  */
-export function decisionResponseFormat(options: ResponseFormatOptions): JsonSchemaResponseFormat {
+export function decisionResponseFormat(options: ResponseFormatOptions & { answer?: boolean }): JsonSchemaResponseFormat {
   const tools = allowedArgs(options);
+  // With `answer`, `final` carries the writer-facing reply (null with `tool`), so no separate answer call is needed.
+  const answer: Record<string, JsonSchema> = options.answer ? { answer: { type: ['string', 'null'], description: 'with final: your reply to the writer, ending with its evidence line; null with tool' } } : {};
   const schema =
     tools.length === 0
-      ? closedObject({ action: oneString('final'), tool: { type: 'null' }, args: { type: 'null' }, nonce: oneString(options.nonce) })
+      ? closedObject({ action: oneString('final'), tool: { type: 'null' }, args: { type: 'null' }, nonce: oneString(options.nonce), ...answer })
       : closedObject({
           action: { type: 'string', enum: ['tool', 'final'] },
           tool: { type: ['string', 'null'], enum: [...tools.map((tool) => tool.id), null] },
           args: nullable(argsUnion(tools)),
           nonce: oneString(options.nonce),
+          ...answer,
         });
   return { type: 'json_schema', json_schema: { name: 'tool_call_decision', strict: true, schema } };
 }

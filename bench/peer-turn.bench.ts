@@ -1,0 +1,120 @@
+/**
+ * The same 1:1 turn through our library and through the Vercel AI SDK's `generateText`, on the
+ * same loopback model server (in another process, so this process's CPU is the client's alone):
+ * three tool calls, then the answer.
+ *
+ * Ours: `runChatTurn` as a writer runs it (`openControlRoom`: the strict envelope with its nonce,
+ * signed and fsynced receipts, the sealed audit log, SQLite traces, the secret scrubber on every
+ * message, the evidence validator over the sample manuscript, bucket memory). Peer: `generateText`
+ * with the same three tools as AI SDK tools whose `execute` runs our tool functions over the same
+ * workspace, native tool calls, `stopWhen: stepCountIs(6)`. Runs alternate in one process; the
+ * ratio is ours / peer in CPU per turn (lower is better).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { generateText, stepCountIs, tool, type ToolSet } from 'ai';
+import { openControlRoom, type ControlRoom } from '../src/adapters/compose/index.js';
+import { initWorkspace } from '../src/adapters/fs-workspace/index.js';
+import { runChatTurn } from '../src/core/loop/index.js';
+import { perRun, result, type Benchmark } from './harness.js';
+import { CALLS, QUESTION } from './support/round-script.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TARGET_RATIO = 1.0;
+const GROWTH_TARGET = 0.1;
+const TURNS_PER_PASS = 25;
+const PASSES = 4;
+const GROWTH_TURNS = 200;
+const GROWTH_SAMPLE = 20;
+
+async function startModelServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/loopback-model-child.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    lines.close();
+    return { baseUrl: (JSON.parse(line) as { baseUrl: string }).baseUrl, child };
+  }
+  throw new Error('peer-turn bench: the loopback model server exited before it printed its address.');
+}
+
+/** The turn's tools as AI SDK tools running our own tool functions over the same workspace. */
+function peerTools(room: ControlRoom): ToolSet {
+  const tools: ToolSet = {};
+  for (const id of new Set(CALLS.map((call) => call.tool))) {
+    const definition = room.registry.get(id)!;
+    tools[id] = tool({
+      description: definition.description,
+      inputSchema: definition.schema,
+      execute: async (args: Record<string, unknown>) => (await definition.run(args, room.toolContext)).result,
+    });
+  }
+  return tools;
+}
+
+const benchmark: Benchmark = {
+  name: 'peer-turn',
+  run: async () => {
+    const server = await startModelServer();
+    const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-peer-'));
+    const dir = path.join(base, 'novel');
+    let room: ControlRoom | undefined;
+    try {
+      await initWorkspace(dir, { sample: true });
+      room = await openControlRoom(dir, { env: { CONTROL_ROOM_LLM_BASE_URL: server.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' }, homeDir: null });
+      const deps = room.turnDependencies();
+      const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl });
+      const peerModel = provider.chatModel('native-model');
+      const tools = peerTools(room);
+      let session = 0;
+      const ours = async (sessionId = `peer-${session++ % 4}`) => {
+        const turn = await runChatTurn({ message: QUESTION, agentId: 'continuity', sessionId }, deps);
+        if (turn.receipts.length !== CALLS.length || !turn.validation.ok) throw new Error(`peer-turn bench: our turn did not go as scripted: ${JSON.stringify(turn.validation)}`);
+        return turn;
+      };
+      const peer = async () => {
+        const answer = await generateText({ model: peerModel, system: 'You are Continuity, the Continuity Editor of a writers’ room.', prompt: QUESTION, tools, stopWhen: stepCountIs(6) });
+        if (answer.steps.length !== CALLS.length + 1) throw new Error(`peer-turn bench: the AI SDK turn took ${answer.steps.length} steps`);
+      };
+      const checked = await ours();
+      await peer();
+      const traced = await room.traces.getRound(checked.traceRoundId);
+      const ourCalls = traced?.events.filter((event) => event.event_type === 'llm.request').length ?? 0;
+      let oursCpu = 0;
+      let peerCpu = 0;
+      // Alternated passes, so a burst of load on a shared machine falls on both sides.
+      for (let pass = 0; pass < PASSES; pass += 1) {
+        oursCpu += (await perRun(TURNS_PER_PASS, () => ours())).cpuMs / PASSES;
+        peerCpu += (await perRun(TURNS_PER_PASS, peer)).cpuMs / PASSES;
+      }
+      // Growth: one session's turn 1 against its turn 200, each the mean of a few turns.
+      const growthSession = 'peer-growth';
+      const early = await perRun(GROWTH_SAMPLE, () => ours(growthSession));
+      await perRun(GROWTH_TURNS - 2 * GROWTH_SAMPLE, () => ours(growthSession));
+      const late = await perRun(GROWTH_SAMPLE, () => ours(growthSession));
+      const ratio = oursCpu / peerCpu;
+      const growth = late.cpuMs / early.cpuMs - 1;
+      return result(
+        'peer-turn',
+        `a 1:1 turn with ${CALLS.length} tool calls over the sample manuscript, loopback model over HTTP in another process; ${PASSES}×${TURNS_PER_PASS} turns each, alternated`,
+        { label: `runChatTurn, everything on (${ourCalls} model calls)`, opsPerSecond: 1000 / oursCpu, figure: `${oursCpu.toFixed(2)} ms CPU/turn` },
+        { label: `AI SDK generateText (${CALLS.length + 1} model calls)`, opsPerSecond: 1000 / peerCpu, figure: `${peerCpu.toFixed(2)} ms CPU/turn` },
+        [
+          `our CPU per turn is ${ratio.toFixed(2)}× the AI SDK's (target ≤${TARGET_RATIO.toFixed(1)}×: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}), doing more: strict envelope with nonce, ${CALLS.length} signed receipts written with one fsync and sealed, SQLite trace events, secret scrubbing, the evidence check and bucket memory`,
+          `growth: turn ${GROWTH_TURNS - GROWTH_SAMPLE + 1}–${GROWTH_TURNS} of one session cost ${late.cpuMs.toFixed(2)} ms CPU against ${early.cpuMs.toFixed(2)} ms for turns 1–${GROWTH_SAMPLE}: ${(100 * growth).toFixed(1)}% (target within ${100 * GROWTH_TARGET}%: ${Math.abs(growth) <= GROWTH_TARGET ? 'met' : 'NOT met'})`,
+        ],
+      );
+    } finally {
+      await room?.close();
+      server.child.stdin?.end();
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      await fs.rm(base, { recursive: true, force: true });
+    }
+  },
+};
+
+export default benchmark;
