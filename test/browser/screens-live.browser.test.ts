@@ -58,7 +58,7 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
     workspace = await sampleWorkspace('cr-browser-live-');
     const scene = readFileSync(path.join(workspace.dir, PATCHED_SCENE), 'utf8').split('\n');
     patchFind = scene.find((line, index) => index > 8 && line.trim().length > 60 && scene.filter((other) => other === line).length === 1)!;
-    model = await startLoopbackModelServer(screensScript({ find: patchFind, replace: patchReplace }, () => held));
+    model = await startLoopbackModelServer(screensScript({ find: patchFind, replace: patchReplace }, () => held), { models: ['loopback-model', 'qwen3-8b'] });
     server = await startControlRoom(workspace.dir, { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -142,7 +142,7 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
       await review().getByRole('button', { name: '← All changes' }).click();
       const history = page.getByRole('region', { name: 'History of changes' });
       await expect.poll(() => history.locator('[data-testid^="task-"]').count()).toBe(3);
-      expect(await history.textContent()).toMatch(/Refused[\s\S]*Applied[\s\S]*Undone/);
+      await expect.poll(() => history.textContent()).toMatch(/Refused[\s\S]*Applied[\s\S]*Undone/);
       await screenshot(page, '42-change-history');
     },
     180_000,
@@ -371,4 +371,20 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
     },
     180_000,
   );
+
+  it('lists the running model server and its models, and switches every agent to one at once', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await tab('Models');
+    const found = page.getByTestId('discovered-servers');
+    await found.waitFor({ timeout: STEP_TIMEOUT });
+    expect(await found.textContent()).toContain(model.baseUrl);
+    expect(await page.getByTestId('first-run-panel').count()).toBe(0);
+    await found.getByRole('button', { name: 'Use qwen3-8b for every agent' }).click();
+    await expect.poll(() => page.getByTestId('model-chief').textContent()).toContain('qwen3-8b');
+    const settings = (await (await fetch(`${server.url}/api/settings/models`)).json()) as { agents: Array<{ model: string }> };
+    expect(settings.agents.every((agent) => agent.model === 'qwen3-8b')).toBe(true);
+    await checkA11y('Models (servers found)');
+    await screenshot(page, '54-models-found');
+    expect(a11y, a11y.join('\n')).toEqual([]);
+  });
 });

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { api, describeError } from '../api/index.js';
-import type { ModelSettings } from '../api/index.js';
+import type { ModelServer, ModelSettings } from '../api/index.js';
 import { Notice, Pill } from '../common/index.js';
-import { useAsync } from '../use-async.js';
-import { discoveryPath, readDiscovery, type DiscoveredServer } from './discovered-servers.js';
-
-/** Servers found by the server's discovery route; null when it has none. */
-export async function discoverServers(): Promise<DiscoveredServer[] | null> {
-  const path = discoveryPath(await api.openApi().catch(() => null));
-  if (!path) return null;
-  return readDiscovery(await api.getJson(path).catch(() => null));
-}
 
 const GUIDES = [
   { name: 'LM Studio', url: 'http://127.0.0.1:1234/v1', how: 'Open LM Studio, load a model, then start its local server (Developer tab → Start Server; port 1234).' },
@@ -48,23 +39,23 @@ export function FirstRunPanel({ onUse, busy }: { onUse: (baseUrl: string) => voi
  * The model servers found on this machine and their models, as a picker: one click makes a model
  * every agent's default (live, no restart); each agent can still be given its own below.
  */
-export function ModelDiscovery({ settings, onSaved }: { settings: ModelSettings | undefined; onSaved: (next: ModelSettings) => void }) {
-  const [serial, setSerial] = useState(0);
-  const found = useAsync(() => discoverServers(), [serial]);
+export function ModelDiscovery({ settings, servers: found, onSaved }: { settings: ModelSettings | undefined; servers: readonly ModelServer[] | undefined; onSaved: (next: ModelSettings) => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const save = async (change: { baseUrl: string; model?: string }): Promise<void> => {
     setBusy(true);
     setProblem(null);
     try {
-      onSaved(await api.saveModelSettings({ default: change }));
+      // The default and each agent alike: an agent's own endpoint (or one set by the environment) would otherwise win.
+      const agents = Object.fromEntries((settings?.agents ?? []).map((agent) => [agent.agentId, change]));
+      onSaved(await api.saveModelSettings({ default: change, agents }));
     } catch (error) {
       setProblem(describeError(error));
     } finally {
       setBusy(false);
     }
   };
-  const servers = (found.data ?? []).filter((server) => server.reachable);
+  const servers = (found ?? []).filter((server) => server.reachable);
   const anyReachable = servers.length > 0 || (settings?.agents.some((agent) => agent.reachable) ?? false);
   const inUse = new Set((settings?.agents ?? []).map((agent) => `${agent.baseUrl}|${agent.model}`));
   return (
@@ -72,12 +63,7 @@ export function ModelDiscovery({ settings, onSaved }: { settings: ModelSettings 
       {problem ? <Notice tone="bad" title="Not switched">{problem}</Notice> : null}
       {servers.length > 0 ? (
         <section aria-label="Model servers found" data-testid="discovered-servers">
-          <div className="panel-toolbar">
-            <h3>Model servers on this machine</h3>
-            <button type="button" className="link-button" onClick={() => setSerial((value) => value + 1)}>
-              Look again
-            </button>
-          </div>
+          <h3>Model servers on this machine</h3>
           <ul className="discovered-list">
             {servers.map((server) => (
               <li key={server.baseUrl} data-testid={`discovered-server-${server.name}`}>
@@ -86,10 +72,10 @@ export function ModelDiscovery({ settings, onSaved }: { settings: ModelSettings 
                   {server.models.map((model) => (
                     <li key={model.id}>
                       <code>{model.id}</code>
-                      {model.contextLength ? <span className="hint"> · {model.contextLength.toLocaleString('en-US')} tokens of context</span> : null}{' '}
+                      {model.contextTokens ? <span className="hint"> · {model.contextTokens.toLocaleString('en-US')} tokens of context</span> : null}{' '}
                       {inUse.has(`${server.baseUrl}|${model.id}`) ? <Pill tone="ok">in use</Pill> : null}{' '}
-                      <button type="button" className="small-button" disabled={busy} onClick={() => void save({ baseUrl: server.baseUrl, model: model.id })} aria-label={`Use ${model.id} from ${server.name} for every agent`}>
-                        Use for every agent
+                      <button type="button" className="small-button" disabled={busy} onClick={() => void save({ baseUrl: server.baseUrl, model: model.id })}>
+                        Use {model.id} for every agent
                       </button>
                     </li>
                   ))}
@@ -99,13 +85,7 @@ export function ModelDiscovery({ settings, onSaved }: { settings: ModelSettings 
           </ul>
         </section>
       ) : null}
-      {found.data !== undefined && !anyReachable ? <FirstRunPanel busy={busy} onUse={(baseUrl) => void save({ baseUrl })} /> : null}
+      {found !== undefined && !anyReachable ? <FirstRunPanel busy={busy} onUse={(baseUrl) => void save({ baseUrl })} /> : null}
     </div>
   );
-}
-
-/** Every model the discovery found, for the per-agent model field's suggestions. */
-export function useDiscoveredModels(): string[] {
-  const found = useAsync(() => discoverServers(), []);
-  return [...new Set((found.data ?? []).flatMap((server) => server.models.map((model) => model.id)))];
 }

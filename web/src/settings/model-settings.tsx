@@ -138,7 +138,7 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
       </div>
       <LoadError error={settings.error ?? discovered.error} />
       {problem ? <Notice tone="bad" title="Not saved">{problem}</Notice> : null}
-      <ModelDiscovery settings={data} onSaved={setSaved} />
+      <ModelDiscovery settings={data} servers={discovered.data?.servers} onSaved={setSaved} />
       {data ? (
         <table className="data-table settings-table">
           <caption>Models by agent</caption>
