@@ -21,6 +21,9 @@ const SAFE_SHAPES = [
   /^(?:[A-Za-z]+|\d+)(?:[-_.](?:[A-Za-z]+|\d+))+$/,
   /^(?:Story|Compendium)\//,
 ];
+/** Digests written in base64 (`sha256-…` integrity strings, `checksum: …`) are not secrets. */
+const DIGEST_PREFIX = /^(?:sha(?:1|224|256|384|512)|md5|blake2b?|blake3)[-_:=]/i;
+const DIGEST_LABEL = /(?:sha(?:1|224|256|384|512)|md5|blake2b?|blake3|digest|checksum|hash|fingerprint|etag|integrity)["']?\s*[:=]?\s*["']?$/i;
 /** A token that continues a URL (`https://host/path…`): judged segment by segment. */
 const URL_LEAD = /(?:[a-z][a-z0-9+.-]*:|\bwww\.)$/i;
 /** One step of a file path: words and numbers between separators (`exports`, `chapter-12-v3.pdf`). */
@@ -76,9 +79,10 @@ function encodesProse(token: string): boolean {
   return (spaces >= 2 && letters >= decoded.length * 0.6) || isRunOfSequences(decoded);
 }
 
-function looksRandom(token: string): boolean {
+function looksRandom(token: string, before: string): boolean {
   if (token.length < MIN_LENGTH) return false;
   if (SAFE_SHAPES.some((shape) => shape.test(token)) || isFilePath(token) || !mixesCharacterClasses(token)) return false;
+  if (DIGEST_PREFIX.test(token) || DIGEST_LABEL.test(before)) return false;
   return shannonEntropy(token) >= MIN_BITS_PER_CHAR && !isRunOfSequences(token) && !encodesProse(token);
 }
 
@@ -102,7 +106,7 @@ export function findHighEntropyTokens(text: string, allow: ReadonlySet<string> =
   for (const match of text.matchAll(CANDIDATE)) {
     const whole = match[0].replace(/[.=-]+$/, '');
     for (const { start, token } of partsOf(text, match.index ?? 0, whole)) {
-      if (allow.has(token) || !looksRandom(token)) continue;
+      if (allow.has(token) || !looksRandom(token, text.slice(Math.max(0, start - 16), start))) continue;
       hits.push({ start, end: start + token.length, rule: 'entropy' });
     }
   }

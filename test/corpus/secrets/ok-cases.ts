@@ -28,6 +28,8 @@ export const NEAR_MISSES: readonly string[] = [
   'Commit 4e1f9c2 fixed the chapter numbering; the full hash is 4e1f9c2a7b3d6e8f0a1c5b9d2e7f3a6c8b4d1e0f.',
   'md5 of the cover file: 7d793037a0760186574b0282f2f435e7 (matches the printer’s proof).',
   'git log shows a3f9d12c0b7e4c65a1d2e3f4b5c6d7e8f9a0b1c2 as the last good draft.',
+  'The cover image loads with integrity="sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC".',
+  'Checksum: n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg= (sha256 of the exported EPUB).',
   // Long words and compounds.
   'Pneumonoultramicroscopicsilicovolcanoconiosis was the longest word Tam had ever spelled aloud.',
   'It was a never-to-be-forgotten, once-in-a-lifetime, across-the-harbour-and-back sort of evening.',
