@@ -9,6 +9,7 @@ import type { TraceStore } from '../../core/ports/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 import { otlpAsked, type OtlpFlags } from '../otlp-flags.js';
 import { replayTracesToOtlp } from './traces-otlp.js';
+import { registerTraceMetrics } from './traces-metrics.js';
 
 /** Large exports report progress on stderr after every this many rounds. */
 const PROGRESS_EVERY = 1000;
@@ -127,4 +128,5 @@ export function registerTraces(program: Command, io: CliIo): void {
       }
       emit(io, options, traced, () => renderRound(traced));
     });
+  registerTraceMetrics(traces, io);
 }

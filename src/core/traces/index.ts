@@ -13,3 +13,5 @@ export { normalizeListFilter, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from './norma
 export type { ListFilter } from './normalize-list-filter.js';
 export { compareRoundsOldestFirst, sortRoundsNewestFirst } from './compare-rounds.js';
 export { roundNotFound, roundClosed, eventInvalid, traceInputInvalid, storeClosed } from './trace-errors.js';
+export { channelMetrics, readChannelMetrics } from './channel-metrics.js';
+export type { ChannelMetrics, ChannelStats, LatencyPercentiles } from './channel-metrics.js';

@@ -6,6 +6,7 @@ import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '../../../src/proto
 import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
 import type { ModelServers } from './model-servers.js';
+import type { ChannelMetrics } from './channel-metrics.js';
 import type {
   Agent,
   AudioArtifact,
@@ -32,6 +33,8 @@ import type {
   ChatResult,
   Conference,
   ConferenceRoundResult,
+  ConversationState,
+  ConversationStateView,
   Health,
   Issue,
   IssueDetail,
@@ -204,8 +207,12 @@ export const api = {
   auditKey: () => request<AuditKeyInfo>('/api/audit/key'),
 
   telemetry: () => request<Telemetry>('/api/telemetry'),
+  channelMetrics: () => request<ChannelMetrics>('/api/telemetry/channels'),
   traceRounds: (limit = 30) => request<{ rounds: RoundHeader[] }>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),
   traceRound: (id: string) => request<TraceRound>(`/api/traces/rounds/${segment(id)}`),
+
+  conversationState: (id: string) => request<ConversationStateView>(`/api/conversations/${segment(id)}/state`),
+  setConversationState: (id: string, state: ConversationState) => send<ConversationStateView>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
 };
 
 export interface ChatRequest {

@@ -5,3 +5,4 @@ export { createEventParser, readEventStream } from './event-stream.js';
 export type { StreamEvent } from './event-stream.js';
 export type * from './types.js';
 export type * from './model-servers.js';
+export type * from './channel-metrics.js';

@@ -1,6 +1,7 @@
 import { api } from '../api/index.js';
 import { LoadError } from '../common/index.js';
 import { useAsync } from '../use-async.js';
+import { ChannelMetricsView } from './channel-metrics-view.js';
 
 type Counts = Record<string, number>;
 
@@ -70,6 +71,7 @@ export function TelemetryView() {
         .map(([key, value]) => (
           <CountsTable key={key} caption={TITLES[key] ?? key} rows={value as Record<string, Counts>} />
         ))}
+      <ChannelMetricsView />
     </div>
   );
 }
