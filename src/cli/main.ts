@@ -22,6 +22,7 @@ import { registerConfirm } from './commands/confirm.js';
 import { registerUndo } from './commands/undo.js';
 import { registerTraces } from './commands/traces.js';
 import { registerStart } from './commands/start.js';
+import { registerState } from './commands/state.js';
 import { registerVfs } from './commands/vfs.js';
 
 /** Builds the `control-room` program with every command registered. */
@@ -54,6 +55,7 @@ export function buildProgram(io: CliIo): Command {
   registerRuns(program, io);
   registerTask(program, io);
   registerConfirm(program, io);
+  registerState(program, io);
   registerUndo(program, io);
   registerMcp(program, io, program.version() ?? '0.1.0');
   for (const command of program.commands) {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { EvidenceIssue, EvidenceReport } from './evidence.js';
 import type { ConversationNotice } from './notice.js';
+import type { ConversationState } from './traces.js';
 
 export const CONFERENCE_SCHEMA_VERSION = 1;
 
@@ -90,6 +91,11 @@ export interface ConferenceRoundResult {
   message: string;
   /** Set when the round could not run to its end: the message needs clarifying, or something failed after its retries. */
   notice: ConversationNotice | null;
+  /** The conference's state during the round, and after it (a change asked for meanwhile applies at its end). */
+  stateIn: ConversationState;
+  stateOut: ConversationState;
+  /** The audio clip uploaded with the round, also recorded in its trace round's header. */
+  audioId: string | null;
 }
 
 /** Progress of a round, one event as soon as each thing is decided (the server streams them). */

@@ -9,6 +9,7 @@ import { registerAgentRoutes } from './routes/agents.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerChatRoutes } from './routes/chat.js';
 import { registerConferenceRoutes } from './routes/conferences.js';
+import { registerConversationRoutes } from './routes/conversations.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSettingsRoutes } from './routes/settings.js';
@@ -75,6 +76,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerVfsRoutes(app, context);
   registerChatRoutes(app, context);
   registerConferenceRoutes(app, context);
+  registerConversationRoutes(app, { states: context.room.states });
   registerIssueRoutes(app, context);
   registerAuditRoutes(app, context);
   registerTelemetryRoutes(app, context);

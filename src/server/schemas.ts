@@ -8,6 +8,9 @@ import { AgentSchema } from '../protocol/index.js';
 /** Ids that name folders or files (sessions, issues, conferences, trace rounds): no dots, no separators. */
 export const SafeIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, 'ids are 1–128 letters, digits, "-" or "_"');
 
+/** An audio clip's id (a UUID, as `POST /api/audio` returns it). */
+export const AudioIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'audio ids are UUIDs');
+
 /** An agent id, as in agents.json. */
 export const AgentIdSchema = AgentSchema.shape.id;
 

@@ -92,7 +92,7 @@ describe('a message that cannot be a request', () => {
     expect(text.stdout).toMatch(/looks like stray keys/);
     const conference = await runCli(['conference', '#!?', '--workspace', workspace.dir, '--json'], { env: env() });
     expect(conference.json()).toMatchObject({ issueId: null, stopHook: 'input_unclear', notice: { code: 'input_symbols_only' } });
-  });
+  }, 120_000);
 });
 
 describe('a turn whose model fails after its retries', () => {
@@ -137,5 +137,5 @@ describe('a turn whose model fails after its retries', () => {
     expect(round.status).toBe(0);
     expect(round.stdout).toMatch(/not archived/);
     expect(round.stdout).toMatch(/couldn't get an answer from the model/);
-  });
+  }, 120_000);
 });

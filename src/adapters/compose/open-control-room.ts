@@ -22,6 +22,8 @@ import { openBucketMemory } from '../sqlite-memory-store/index.js';
 import { openAudioLibrary } from '../fs-audio-store/index.js';
 import type { BucketMemory } from '../../core/memory/index.js';
 import type { AudioLibrary } from '../../core/audio/index.js';
+import { ConversationStates } from '../../core/state/index.js';
+import { JsonConversationStateStore } from '../json-task-store/json-conversation-state-store.js';
 
 /** Builds the model behind an endpoint; tests and the offline demo pass their own. */
 export type ModelFactory = (endpoint: ResolvedEndpoint, modelName: string) => Model;
@@ -57,6 +59,8 @@ export interface ControlRoom {
   gate: TurnGate;
   memory: BucketMemory;
   audio: AudioLibrary;
+  /** The conversation state machine, one per workspace: chat, conference rounds and tasks share its locks. */
+  states: ConversationStates;
   warnings: string[];
   endpointFor(agentId: string): ResolvedEndpoint;
   modelsFor(agentId: string): ReturnType<TurnDependencies['modelsFor']>;
@@ -118,8 +122,9 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
     return { models: { primary: entry.primary, fallback: entry.fallback }, profile: entry.profile, stream: entry.stream };
   };
   const gate = new TurnGate();
+  const states = new ConversationStates(new JsonConversationStateStore(root), clock);
   const room: ControlRoom = {
-    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio,
+    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio, states,
     warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`), ...mended.map(describeTornLineRepair)],
     endpointFor,
     modelsFor,
@@ -136,6 +141,8 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
       modelsFor,
       validateReply: chatReplyValidator({ workspace, auditLog }),
       memory,
+      states,
+      audio,
     }),
     close: async () => {
       await memory.close();

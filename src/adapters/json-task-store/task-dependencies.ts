@@ -1,9 +1,8 @@
 import type { ControlRoom } from '../compose/index.js';
-import { ConversationStates } from '../../core/state/index.js';
+import type { ConversationStates } from '../../core/state/index.js';
 import type { TaskDependencies, TaskRole } from '../../core/tasks/index.js';
 import { canonRebuilder } from './canon-rebuilder.js';
 import { FsWorkspaceWriter } from './fs-workspace-writer.js';
-import { JsonConversationStateStore } from './json-conversation-state-store.js';
 import { JsonTaskStore } from './json-task-store.js';
 
 /** The stateful parts, one set per opened workspace: the state machine's locks must be shared by every caller. */
@@ -20,7 +19,8 @@ function servicesFor(room: ControlRoom): TaskServices {
   if (!found) {
     found = {
       store: new JsonTaskStore(room.root),
-      states: new ConversationStates(new JsonConversationStateStore(room.root), room.clock),
+      // The room's own state machine: a task, a chat turn and a conference round share its locks.
+      states: room.states,
       writer: new FsWorkspaceWriter(room.root),
     };
     services.set(room, found);

@@ -1,10 +1,10 @@
-import { promises as fs } from 'node:fs';
 import type { Command } from 'commander';
 import { ControlRoomError } from '../../protocol/index.js';
 import type { AudioArtifact, AudioPruneReport } from '../../protocol/audio.js';
 import { openAudioLibrary } from '../../adapters/fs-audio-store/index.js';
 import { requireWorkspaceRoot } from '../../adapters/fs-workspace/index.js';
 import { withExistingTraceStore } from '../../adapters/sqlite-trace-store/index.js';
+import { addClipFile } from '../add-clip-file.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 /** Refuses a round id the workspace's traces do not know. */
@@ -44,20 +44,9 @@ export function registerAudio(program: Command, io: CliIo): void {
     .option('--json', 'print JSON')
     .action(async (file: string, options: CommonOptions & { round?: string; pin?: boolean }) => {
       const root = await requireWorkspaceRoot(workspaceDir(options));
-      const library = openAudioLibrary(root);
-      const info = await fs.stat(file).catch(() => null);
-      if (!info?.isFile()) throw new ControlRoomError('usage_error', `No file ${file} to add.`);
-      // Refuse an oversized file before reading it into memory.
-      if (info.size > library.uploadLimitBytes) {
-        throw new ControlRoomError('audio_too_large', `${file} is ${info.size} bytes, over the ${library.uploadLimitBytes}-byte limit. Trim or compress it.`);
-      }
       if (options.round !== undefined) await requireRound(root, options.round);
-      const result = await library.add(new Uint8Array(await fs.readFile(file)), { roundId: options.round ?? null, pinned: options.pin ?? false });
-      if (!result.ok) {
-        const [issue] = result.issues;
-        throw new ControlRoomError(issue?.code ?? 'audio_not_audio', `${file}: ${issue?.message ?? 'not audio'}`);
-      }
-      emit(io, options, result.value, () => `stored ${describeClip(result.value)}\n  ${result.value.path}  sha256 ${result.value.sha256}`);
+      const artifact = await addClipFile(openAudioLibrary(root), file, { roundId: options.round ?? null, pinned: options.pin ?? false });
+      emit(io, options, artifact, () => `stored ${describeClip(artifact)}\n  ${artifact.path}  sha256 ${artifact.sha256}`);
     });
   audio
     .command('list')

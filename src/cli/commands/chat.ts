@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { openControlRoom } from '../../adapters/compose/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
+import { addClipFile } from '../add-clip-file.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
+import { parseStateOption } from '../state-option.js';
 
 interface ChatOptions extends CommonOptions {
   agent?: string;
@@ -11,6 +13,8 @@ interface ChatOptions extends CommonOptions {
   tools?: string;
   skipTools?: boolean;
   retries?: string;
+  state?: string;
+  audio?: string;
 }
 
 /** The stable `--json` shape of SPEC §14. */
@@ -28,6 +32,9 @@ export function chatJson(result: ChatTurnResult): Record<string, unknown> {
     model: result.model,
     usedFallback: result.usedFallback,
     notice: result.notice,
+    stateIn: result.stateIn,
+    stateOut: result.stateOut,
+    audioId: result.audioId,
   };
 }
 
@@ -44,11 +51,15 @@ export function registerChat(program: Command, io: CliIo): void {
     .option('--tools <ids>', 'comma-separated tool ids this turn may use')
     .option('--skip-tools', 'raw model call: no catalog, protocol or tool loop')
     .option('--retries <n>', 'structured retries after a rejected tool call (default 1)')
+    .option('--state <state>', "switch the session's state at this turn: default, conversation, action or research")
+    .option('--audio <file>', 'a voice clip that goes with this turn (stored, and linked to its trace round)')
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (message: string, options: ChatOptions) => {
+      const state = parseStateOption(options.state);
       const room = await openControlRoom(workspaceDir(options));
       try {
+        const audioId = options.audio ? (await addClipFile(room.audio, options.audio)).audio_id : null;
         const live = Boolean(options.stream) && !options.json;
         const retries = options.retries === undefined ? undefined : Number(options.retries);
         const result = await runChatTurn(
@@ -63,6 +74,8 @@ export function registerChat(program: Command, io: CliIo): void {
             },
             ...(retries !== undefined && Number.isInteger(retries) && retries >= 0 ? { retries } : {}),
             ...(options.stream ? { stream: true } : {}),
+            ...(state ? { state } : {}),
+            ...(audioId ? { audioId } : {}),
             onEvent: (event) => {
               if (live && event.type === 'delta') io.stdout(event.text);
             },

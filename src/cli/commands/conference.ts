@@ -5,7 +5,9 @@ import { openControlRoom } from '../../adapters/compose/index.js';
 import { openConferenceServices } from '../../adapters/compose/open-conference-services.js';
 import { createConference, inviteToConference, requireConference, runConferenceRound } from '../../core/conference/index.js';
 import { ControlRoomError } from '../../protocol/index.js';
+import { addClipFile } from '../add-clip-file.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
+import { parseStateOption } from '../state-option.js';
 
 interface ConferenceOptions extends CommonOptions {
   agents?: string;
@@ -13,6 +15,8 @@ interface ConferenceOptions extends CommonOptions {
   requireTool?: boolean;
   tools?: string;
   retries?: string;
+  state?: string;
+  audio?: string;
 }
 
 /** The stable `--json` shape of SPEC §14, plus the cards, phase-1 rejections and trace round. */
@@ -37,6 +41,9 @@ export function conferenceJson(result: ConferenceRoundResult): Record<string, un
     stopHook: result.stopHook,
     traceRoundId: result.traceRoundId,
     notice: result.notice,
+    stateIn: result.stateIn,
+    stateOut: result.stateOut,
+    audioId: result.audioId,
   };
 }
 
@@ -81,6 +88,8 @@ export function registerConference(program: Command, io: CliIo): void {
     .option('--require-tool', "the Chief's first reply must be a tool call")
     .option('--tools <ids>', 'comma-separated tool ids the Chief may use')
     .option('--retries <n>', 'structured retries after a rejected tool call (default 1)')
+    .option('--state <state>', "switch the conference's state at this round: default, conversation, action or research")
+    .option('--audio <file>', 'a voice clip that goes with this round (stored, and linked to its trace round)')
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
     .action(async (message: string, options: ConferenceOptions) => {
@@ -88,6 +97,7 @@ export function registerConference(program: Command, io: CliIo): void {
       if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0)) {
         throw new ControlRoomError('usage_error', `--retries takes a whole number of 0 or more, not "${options.retries}".`);
       }
+      const state = parseStateOption(options.state);
       const room = await openControlRoom(workspaceDir(options));
       try {
         const services = openConferenceServices(room);
@@ -108,6 +118,8 @@ export function registerConference(program: Command, io: CliIo): void {
             message,
             toolPolicy: { ...(tools.length > 0 ? { allowedTools: tools } : {}), ...(options.requireTool ? { requireTool: true } : {}) },
             ...(retries !== undefined ? { retries } : {}),
+            ...(state ? { state } : {}),
+            ...(options.audio ? { audioId: (await addClipFile(room.audio, options.audio)).audio_id } : {}),
             onEvent: (event) => {
               const line = options.json ? null : progressLine(event, names);
               if (line) io.stderr(line);

@@ -5,6 +5,7 @@ import {
   STOP_HOOK_TURN_FAILED,
   type CardState,
   type ConferenceEntry,
+  type ConferenceRecord,
   type ConferenceRoundResult,
   type ConversationNotice,
   type ConversationState,
@@ -13,6 +14,7 @@ import {
 import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
 import { failureNotice, TurnTracer } from '../loop/index.js';
 import { judgeInput } from '../input/index.js';
+import { modelOptionsForPolicy, openStateRound, toolBudgetsFor, type StateRound } from '../state/index.js';
 import { creditOutcome, type CreditChange } from '../credits/index.js';
 import { telemetryHits, type TelemetryHit } from '../telemetry/index.js';
 import { cardStateOf } from './card-state.js';
@@ -22,7 +24,7 @@ import { interpretResults } from './interpret-results.js';
 import { requireConference } from './manage-conference.js';
 import { RoundBuffer } from './round-buffer.js';
 import { roundTranscript } from './round-transcript.js';
-import { runPhaseOne } from './run-phase-one.js';
+import { CONFERENCE_TOOL_BUDGETS, runPhaseOne } from './run-phase-one.js';
 
 export interface ConferenceRoundInput {
   conferenceId: string;
@@ -31,7 +33,10 @@ export interface ConferenceRoundInput {
   toolPolicy?: { allowedTools?: readonly string[]; requireTool?: boolean };
   /** Structured retries after a rejected phase-1 call (default 1). */
   retries?: number;
+  /** A state to switch the conference to, at this round's boundary (it then holds for later rounds too). */
   state?: ConversationState;
+  /** An audio clip uploaded with the round: it must exist, and is linked to the round's trace. */
+  audioId?: string | null;
   /** One event as soon as each thing is decided, so a server can stream one event per agent. */
   onEvent?: (event: ConferenceRoundEvent) => void;
   signal?: AbortSignal;
@@ -53,19 +58,38 @@ interface RoundState {
  */
 export async function runConferenceRound(input: ConferenceRoundInput, deps: ConferenceDependencies): Promise<ConferenceRoundResult> {
   // Rounds of one conference never overlap: the round number and the buffer belong to one round.
-  return deps.gate.run(`conference:${input.conferenceId}`, () => runRound(input, deps));
+  return deps.gate.run(`conference:${input.conferenceId}`, async () => {
+    const record = await requireConference(input.conferenceId, deps.conferences);
+    if (input.audioId && deps.audio) await deps.audio.require(input.audioId);
+    // The round runs in the conference's state, fixed at its start and changed only between rounds.
+    const run = async (): Promise<ConferenceRoundResult> => {
+      const stateRound = await openStateRound(deps.states, record.id, input.state);
+      try {
+        return await runRound(input, record, deps, stateRound);
+      } finally {
+        await stateRound.close();
+      }
+    };
+    return deps.states ? deps.states.serialize(record.id, run) : run();
+  });
 }
 
-async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencies): Promise<ConferenceRoundResult> {
-  const record = await requireConference(input.conferenceId, deps.conferences);
+async function runRound(input: ConferenceRoundInput, record: ConferenceRecord, deps: ConferenceDependencies, stateRound: StateRound): Promise<ConferenceRoundResult> {
   const conferenceId = record.id;
   const round = record.rounds + 1;
   const seats = roundSeats(record, deps.agents);
   const chief = seats[0]!.agent;
   const nonce = deps.ids.nonce();
   const allow = new Set([nonce]);
-  const state = input.state ?? 'default';
-  const header = await deps.traces.beginRound({ conversation_id: conferenceId, state_in: state });
+  const audioId = input.audioId ?? null;
+  const header = await deps.traces.beginRound({ conversation_id: conferenceId, state_in: stateRound.stateIn, audio_id: audioId });
+  // The state steers the round: its model retries, when the fallback is tried, and phase 1's budgets.
+  const shaped: ConferenceDependencies = { ...deps, modelOptions: { ...modelOptionsForPolicy(stateRound.policy), ...deps.modelOptions } };
+  const states = { stateIn: stateRound.stateIn, stateOut: stateRound.stateIn, audioId };
+  const finish = async (status: 'ok' | 'failed', failure?: { failure_code: string; failure_reason: string }): Promise<void> => {
+    states.stateOut = await stateRound.close();
+    await deps.traces.finishRound(header.round_id, { status, state_out: states.stateOut, ...failure });
+  };
   const tracer = new TurnTracer(deps.traces, header.round_id, deps.scrubber, allow);
   const buffer = new RoundBuffer();
   const emit = (event: ConferenceRoundEvent): void => input.onEvent?.(event);
@@ -79,18 +103,19 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     emit({ type: 'round-closed', conferenceId, round, issueId: null });
     return {
       conferenceId, round, issueId: null, ...phaseOne, entries: decided.entries, cards: decided.cards,
-      stopHook, traceRoundId: header.round_id, message: input.message, notice,
+      stopHook, traceRoundId: header.round_id, message: input.message, notice, ...states,
     };
   };
   try {
     const message = (await deps.scrubber.scrub(input.message, { allow })).text;
-    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: chief.id, conference_id: conferenceId, round } });
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: chief.id, conference_id: conferenceId, round, ...(audioId ? { audio_id: audioId } : {}) } });
+    if (audioId && deps.audio) await deps.audio.linkRound(audioId, header.round_id);
     const verdict = judgeInput(input.message);
     if (!verdict.ok) {
       await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
       const notice: ConversationNotice = { kind: 'clarification', code: verdict.code, message: verdict.message, action: verdict.clarification };
       await tracer.event({ event_type: 'output.emitted', payload: { text: verdict.clarification, channel: 'conference', agent_id: chief.id, stop_hook: STOP_HOOK_INPUT_UNCLEAR } });
-      await deps.traces.finishRound(header.round_id, { status: 'ok', state_out: state });
+      await finish('ok');
       return await endOnNotice(notice, STOP_HOOK_INPUT_UNCLEAR);
     }
 
@@ -100,9 +125,10 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
         ...(input.toolPolicy ? { toolPolicy: input.toolPolicy } : {}),
         ...(input.retries !== undefined ? { retries: input.retries } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
+        budgets: toolBudgetsFor(stateRound.policy, CONFERENCE_TOOL_BUDGETS),
         onToolRun: (run) => emit({ type: 'tool-run', conferenceId, round, receiptId: run.receiptId, toolId: run.toolId, status: run.status }),
       },
-      deps,
+      shaped,
     );
     buffer.fill(phase.toolRuns, phase.messages);
     const receipts = buffer.receiptIds();
@@ -117,7 +143,7 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     const knownReceiptIds = new Set([...receiptFiles.keys(), ...receipts]);
     decided.hits.push(...phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])));
     for (const seat of seats) {
-      await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps, conferenceId, round, emit });
+      await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps: shaped, conferenceId, round, emit });
     }
 
     // The round's number is taken before it is archived: a crash in between leaves a gap in the
@@ -136,18 +162,18 @@ async function runRound(input: ConferenceRoundInput, deps: ConferenceDependencie
     await deps.telemetry.record({ sessionId: conferenceId, conferenceId, hits: decided.hits });
     // Round close: nothing of this round reaches the next one (phase-2 histories were never kept).
     buffer.clear();
-    await deps.traces.finishRound(header.round_id, { status: 'ok', state_out: state });
+    await finish('ok');
     emit({ type: 'round-closed', conferenceId, round, issueId: issue.id });
     return {
       conferenceId, round, issueId: issue.id, toolExecutions: phase.toolRuns.length, receipts, entries: decided.entries, cards: decided.cards,
-      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message, notice: null,
+      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message, notice: null, ...states,
     };
   } catch (error) {
     buffer.clear();
     const code = isControlRoomError(error) ? error.code : 'internal_error';
     const reason = error instanceof Error ? error.message : String(error);
     await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
-    await deps.traces.finishRound(header.round_id, { status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    await finish('failed', { failure_code: code, failure_reason: reason }).catch(() => undefined);
     if (code === 'model_cancelled') throw error;
     // The spawn guarantee: whatever failed after its retries, the room gets one clear entry.
     return endOnNotice(failureNotice(error), code.startsWith('model_') ? 'model_unavailable' : STOP_HOOK_TURN_FAILED);

@@ -1,5 +1,5 @@
 import { TOOL_BUDGETS, type Agent } from '../../protocol/index.js';
-import { buildToolPhasePrompt, forOneTurn, modelOptionsOf, runToolPhase, type ToolPhaseResult, type TurnModelState, type TurnTracer } from '../loop/index.js';
+import { buildToolPhasePrompt, forOneTurn, modelOptionsOf, runToolPhase, type ToolPhaseBudgets, type ToolPhaseResult, type TurnModelState, type TurnTracer } from '../loop/index.js';
 import type { ToolRunResult } from '../tool-runs/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import type { ConferenceDependencies } from './conference-dependencies.js';
@@ -34,6 +34,8 @@ export interface PhaseOneInput {
   tracer: TurnTracer;
   toolPolicy?: { allowedTools?: readonly string[]; requireTool?: boolean };
   retries?: number;
+  /** The round's budgets (default: the conference budgets; a research round gets more). */
+  budgets?: ToolPhaseBudgets;
   signal?: AbortSignal;
   onToolRun?: (run: ToolRunResult) => void;
   /** The round's retry record and fallback state (a fresh one when left out). */
@@ -64,7 +66,7 @@ export async function runPhaseOne(input: PhaseOneInput, deps: ConferenceDependen
       profile,
       registry,
       requireTool,
-      budgets: CONFERENCE_TOOL_BUDGETS,
+      budgets: input.budgets ?? CONFERENCE_TOOL_BUDGETS,
       retries: input.retries ?? 1,
       models,
       tracer: input.tracer,

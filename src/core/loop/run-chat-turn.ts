@@ -22,6 +22,9 @@ import { memoryPromptBlock, type BucketMemory } from '../memory/index.js';
 import type { ToolRunDependencies, ToolRunResult } from '../tool-runs/index.js';
 import { stripReasoning } from '../tool-calls/index.js';
 import { judgeInput } from '../input/index.js';
+import type { ConversationStates } from '../state/conversation-states.js';
+import { modelOptionsForPolicy, toolBudgetsFor } from '../state/state-policy.js';
+import { openStateRound, type StateRound } from '../state/state-round.js';
 import { buildToolPhasePrompt, finalAnswerInstruction, GROUNDING_RULES } from './build-prompts.js';
 import { callModel, forOneTurn, modelOptionsOf, type AgentModels, type CallModelOptions } from './call-model.js';
 import { runToolPhase, type RecordedRejection } from './run-tool-phase.js';
@@ -52,6 +55,10 @@ export interface TurnDependencies {
   modelOptions?: Partial<CallModelOptions>;
   /** Bucket memory: its context package is injected into prompts; verified citations raise item scores. */
   memory?: BucketMemory;
+  /** The conversation state machine: a turn runs in its session's state, changed only between turns. */
+  states?: ConversationStates;
+  /** The audio clips: a clip named by a turn must exist, and is linked to the turn's trace round. */
+  audio?: { require(audioId: string): Promise<unknown>; linkRound(audioId: string, roundId: string): Promise<unknown> };
 }
 
 export interface ChatTurnRequest {
@@ -64,6 +71,7 @@ export interface ChatTurnRequest {
   /** Structured retries after a rejected call (default 1). */
   retries?: number;
   stream?: boolean;
+  /** A state to switch the session to, at this turn's boundary (it then holds for later turns too). */
   state?: ConversationState;
   /** An audio clip uploaded with this turn (linked to the trace round). */
   audioId?: string | null;
@@ -97,6 +105,11 @@ export interface ChatTurnResult {
   retries: RetryRecord[];
   /** Set when the turn could not answer: the message needs clarifying, or something failed after its retries. */
   notice: ConversationNotice | null;
+  /** The session's state during the turn, and after it (a change asked for meanwhile applies at its end). */
+  stateIn: ConversationState;
+  stateOut: ConversationState;
+  /** The audio clip uploaded with the turn, also recorded in its trace round's header. */
+  audioId: string | null;
 }
 
 function findAgent(agents: readonly Agent[], agentId: string): Agent {
@@ -118,28 +131,47 @@ function findAgent(agents: readonly Agent[], agentId: string): Agent {
  */
 export async function runChatTurn(request: ChatTurnRequest, deps: TurnDependencies): Promise<ChatTurnResult> {
   const agent = findAgent(deps.agents, request.agentId ?? CHIEF_AGENT_ID);
-  return deps.gate.run(`agent:${agent.id}`, () => runGatedTurn(request, agent, deps));
+  if (request.audioId && deps.audio) await deps.audio.require(request.audioId);
+  // Turns of one session run one after another, each in the state fixed at its start.
+  const turn = async (): Promise<ChatTurnResult> => {
+    const stateRound = await openStateRound(deps.states, request.sessionId, request.state);
+    try {
+      return await deps.gate.run(`agent:${agent.id}`, () => runGatedTurn(request, agent, deps, stateRound));
+    } finally {
+      await stateRound.close();
+    }
+  };
+  return deps.states ? deps.states.serialize(request.sessionId, turn) : turn();
 }
 
-async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies): Promise<ChatTurnResult> {
+async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, stateRound: StateRound): Promise<ChatTurnResult> {
   const nonce = deps.ids.nonce();
   const allow = new Set([nonce]);
-  const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: request.state ?? 'default', audio_id: request.audioId ?? null });
+  const audioId = request.audioId ?? null;
+  const round = await deps.traces.beginRound({ conversation_id: request.sessionId, state_in: stateRound.stateIn, audio_id: audioId });
   const tracer = new TurnTracer(deps.traces, round.round_id, deps.scrubber, allow);
   // The turn's events are stored when its receipts are durable and when it ends (tracer.finishRound): a few writes, not one per event.
   tracer.hold();
   const { models: agentModels, profile, stream } = deps.modelsFor(agent.id);
   // One turn's calls share a state: a fallback that answered keeps the rest of the turn.
   const models = forOneTurn(agentModels);
-  const modelOptions = modelOptionsOf(deps, tracer);
+  // The state steers the calls: its retries, and when the fallback model is tried.
+  const modelOptions = { ...modelOptionsForPolicy(stateRound.policy), ...modelOptionsOf(deps, tracer) };
   const streaming = request.stream ?? stream;
   const result: ChatTurnResult = {
     content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
     traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name, notice: null, retries: models.turn!.retries,
+    stateIn: stateRound.stateIn, stateOut: stateRound.stateIn, audioId,
+  };
+  // The round ends in the state machine first, so its header records the state it handed on.
+  const finish = async (status: 'ok' | 'failed', failure?: { failure_code: string; failure_reason: string }): Promise<void> => {
+    result.stateOut = await stateRound.close();
+    await tracer.finishRound({ status, state_out: result.stateOut, ...failure });
   };
   try {
     const message = (await deps.scrubber.scrub(request.message, { allow })).text;
-    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id } });
+    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id, ...(audioId ? { audio_id: audioId } : {}) } });
+    if (audioId && deps.audio) await deps.audio.linkRound(audioId, round.round_id);
     const verdict = judgeInput(request.message);
     if (!verdict.ok) {
       await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
@@ -148,7 +180,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       result.stopHook = STOP_HOOK_INPUT_UNCLEAR;
       result.validation = { ok: false, issues: [{ code: verdict.code, message: verdict.message }] };
       await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
-      await tracer.finishRound({ status: 'ok', state_out: request.state ?? 'default' });
+      await finish('ok');
       return result;
     }
     const ask = async (messages: ChatMessage[], live: boolean): Promise<string> => {
@@ -172,20 +204,20 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     } else {
       const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, message, 2000) : null;
       const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
-      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock });
+      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy });
       if (deps.memory && result.validation.ok && result.evidenceReport) {
         const sources = [...new Set(result.evidenceReport.sources.map((source) => source.path))];
         if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);
       }
     }
     await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
-    await tracer.finishRound({ status: 'ok', state_out: request.state ?? 'default' });
+    await finish('ok');
     return result;
   } catch (error) {
     const code = isControlRoomError(error) ? error.code : 'internal_error';
     const reason = error instanceof Error ? error.message : String(error);
     await tracer.event({ event_type: 'round.failed', payload: { failure_code: code, failure_reason: reason }, status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
-    await tracer.finishRound({ status: 'failed', failure_code: code, failure_reason: reason }).catch(() => undefined);
+    await finish('failed', { failure_code: code, failure_reason: reason }).catch(() => undefined);
     if (isControlRoomError(error) && error.code === 'model_cancelled') throw error;
     const notice = failureNotice(error);
     const stopHook = code.startsWith('model_') ? 'model_unavailable' : STOP_HOOK_TURN_FAILED;
@@ -205,6 +237,7 @@ interface GroundedTurnState {
   streaming: boolean;
   /** The bucket memory's context for this turn ('' when there is none). */
   memoryBlock: string;
+  policy: StateRound['policy'];
 }
 
 async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, state: GroundedTurnState): Promise<void> {
@@ -220,7 +253,7 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     profile: state.profile,
     registry,
     requireTool,
-    budgets: { maxSteps: TOOL_BUDGETS.maxToolSteps, maxBytesPerStep: TOOL_BUDGETS.maxToolBytesPerStep, maxBytesPerTurn: TOOL_BUDGETS.maxToolBytesPerTurn },
+    budgets: toolBudgetsFor(state.policy, { maxSteps: TOOL_BUDGETS.maxToolSteps, maxBytesPerStep: TOOL_BUDGETS.maxToolBytesPerStep, maxBytesPerTurn: TOOL_BUDGETS.maxToolBytesPerTurn }),
     retries: request.retries ?? 1,
     models: state.models,
     tracer,

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CHIEF_AGENT_ID, ControlRoomError, ConversationNoticeSchema, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
+import { CHIEF_AGENT_ID, ControlRoomError, ConversationNoticeSchema, ConversationStateSchema, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
 import { runTool } from '../../core/tool-runs/index.js';
 import { chatTranscriptsOf } from '../chat-transcripts.js';
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+import { AgentIdSchema, AudioIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
 
 const ChatRequestSchema = z.strictObject({
   message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'),
@@ -18,6 +18,8 @@ const ChatRequestSchema = z.strictObject({
   toolPolicy: z.strictObject({ allowedTools: z.array(z.string().min(1).max(80)).max(20).optional(), requireTool: z.boolean().optional() }).optional(),
   retries: z.number().int().min(0).max(3).optional().describe('structured retries after a rejected tool call (default 1)'),
   stream: z.boolean().optional().describe('answer with server-sent events: delta, receipt, rejection, then done'),
+  state: ConversationStateSchema.optional().describe("switch the session's state at this turn's boundary (it holds for later turns)"),
+  audioId: AudioIdSchema.optional().describe('a clip uploaded with POST /api/audio for this turn: linked to its trace round both ways'),
 });
 
 const ChatResultSchema = z.object({
@@ -34,6 +36,9 @@ const ChatResultSchema = z.object({
   model: z.string(),
   usedFallback: z.boolean(),
   notice: ConversationNoticeSchema.nullable().describe('set when the turn could not answer: what happened and what to do'),
+  stateIn: ConversationStateSchema.describe('the state the turn ran in'),
+  stateOut: ConversationStateSchema.describe('the state after it (a change asked for during the turn applies at its end)'),
+  audioId: z.string().nullable(),
 });
 
 const chatRoute = createRoute({
@@ -113,6 +118,9 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
     model: result.model,
     usedFallback: result.usedFallback,
     notice: result.notice,
+    stateIn: result.stateIn,
+    stateOut: result.stateOut,
+    audioId: result.audioId,
   };
 }
 
@@ -138,6 +146,8 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
           ...(body.toolPolicy ? { toolPolicy: body.toolPolicy } : {}),
           ...(body.retries !== undefined ? { retries: body.retries } : {}),
           ...(body.stream ? { stream: true } : {}),
+          ...(body.state ? { state: body.state } : {}),
+          ...(body.audioId ? { audioId: body.audioId } : {}),
           ...(onEvent ? { onEvent } : {}),
           ...(signal ? { signal } : {}),
         },

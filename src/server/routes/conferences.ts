@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CARD_STATES, type CardState, type ConferenceRecord, type ConferenceRoundResult } from '../../protocol/index.js';
+import { CARD_STATES, ConversationStateSchema, type CardState, type ConferenceRecord, type ConferenceRoundResult } from '../../protocol/index.js';
 import {
   createConference,
   inviteToConference,
@@ -14,7 +14,7 @@ import {
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
+import { AgentIdSchema, AudioIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
 
 const ConferenceSchema = z.object({
   id: z.string(),
@@ -84,6 +84,8 @@ const roundRoute = createRoute({
         message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'),
         stream: z.boolean().optional(),
         toolPolicy: ToolPolicySchema.optional().describe('as for chat: the tools phase 1 may use, and whether a call is required (then the envelope schema is sent)'),
+        state: ConversationStateSchema.optional().describe("switch the conference's state at this round's boundary (it holds for later rounds)"),
+        audioId: AudioIdSchema.optional().describe('a clip uploaded with POST /api/audio for this round: linked to its trace round both ways'),
       }),
     ),
   },
@@ -146,7 +148,15 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
     await requireConference(id, context.deps.conference.conferences);
     if (body.toolPolicy?.allowedTools) room.registry.restrict(body.toolPolicy.allowedTools);
     const run = async (onEvent?: Parameters<typeof runConferenceRound>[0]['onEvent'], signal?: AbortSignal): Promise<ConferenceRoundResult> => {
-      const request = { conferenceId: id, message: body.message, ...(body.toolPolicy ? { toolPolicy: body.toolPolicy } : {}), ...(onEvent ? { onEvent } : {}), ...(signal ? { signal } : {}) };
+      const request = {
+        conferenceId: id,
+        message: body.message,
+        ...(body.toolPolicy ? { toolPolicy: body.toolPolicy } : {}),
+        ...(body.state ? { state: body.state } : {}),
+        ...(body.audioId ? { audioId: body.audioId } : {}),
+        ...(onEvent ? { onEvent } : {}),
+        ...(signal ? { signal } : {}),
+      };
       const result = await runConferenceRound(request, context.conferenceDependencies());
       await context.deps.conference.transcripts.append(result);
       return result;

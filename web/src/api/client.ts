@@ -33,6 +33,8 @@ import type {
   ChatResult,
   Conference,
   ConferenceRoundResult,
+  ConversationState,
+  ConversationStateView,
   Health,
   Issue,
   IssueDetail,
@@ -208,6 +210,9 @@ export const api = {
   channelMetrics: () => request<ChannelMetrics>('/api/telemetry/channels'),
   traceRounds: (limit = 30) => request<{ rounds: RoundHeader[] }>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),
   traceRound: (id: string) => request<TraceRound>(`/api/traces/rounds/${segment(id)}`),
+
+  conversationState: (id: string) => request<ConversationStateView>(`/api/conversations/${segment(id)}/state`),
+  setConversationState: (id: string, state: ConversationState) => send<ConversationStateView>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
 };
 
 export interface ChatRequest {

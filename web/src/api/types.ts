@@ -10,6 +10,7 @@ import type {
   ConferenceEntry,
   ConferenceRoundResult,
   ConversationNotice,
+  ConversationState,
   Endpoint,
   EvidenceReport,
   Issue,
@@ -29,6 +30,8 @@ import type { RecipeOrigin, RunRecord, RunStepEntry } from '../../../src/protoco
 import type { Envelope, TaskOutcome, TaskRecord, TaskStatus } from '../../../src/protocol/tasks.js';
 
 export type { AudioArtifact, CanonFact, CanonIndexStatus, ConfirmationListing, Envelope, RunRecord, RunStepEntry, TaskOutcome, TaskRecord, TaskStatus };
+
+export type { ConversationState };
 
 export type {
   Agent,
@@ -246,4 +249,22 @@ export interface TimelineChapter {
 export interface BookTimeline {
   chapters: TimelineChapter[];
   lastDay: number;
+}
+
+/** One state's cue, as the state selector shows it. */
+export interface ConversationStateCue {
+  state: ConversationState;
+  label: string;
+  icon: string;
+  description: string;
+}
+
+/** `GET /api/conversations/{id}/state`: the state rounds run in, and a change waiting for the next round. */
+export interface ConversationStateView {
+  conversationId: string;
+  state: ConversationState;
+  pending: ConversationState | null;
+  roundOpen: boolean;
+  cue: ConversationStateCue;
+  states: ConversationStateCue[];
 }

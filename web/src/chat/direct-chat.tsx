@@ -3,6 +3,7 @@ import { api } from '../api/index.js';
 import { describeError } from '../api/index.js';
 import type { Agent, ChatTranscriptTurn } from '../api/index.js';
 import { Composer } from '../common/index.js';
+import { StateSelector } from '../state/index.js';
 import { ChatReply } from './chat-reply.js';
 import type { ChatTurn, Conversation } from './chat-turn.js';
 
@@ -151,6 +152,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
             New chat
           </button>
         ) : null}
+        <StateSelector conversationId={conversation.sessionId} version={conversation.turns.length} disabled={sending} />
       </div>
       <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat" tabIndex={0}>
         {loading === agentId ? <p className="hint">Opening the last conversation…</p> : null}

@@ -9,6 +9,7 @@ import { policyToSend, ToolPolicyControls, type ToolPolicy } from '../common/too
 import { ConferenceRound } from './conference-round.js';
 import { conferenceReducer, emptyConference } from './conference-state.js';
 import { StartConference } from './start-conference.js';
+import { StateSelector } from '../state/index.js';
 
 const STORAGE_KEY = 'control-room.conference';
 
@@ -165,6 +166,7 @@ export function ConferencePanel({ agents, onAgentChanged }: ConferencePanelProps
         <div ref={chatEndRef} />
       </section>
       <ToolPolicyControls policy={toolPolicy} onChange={setToolPolicy} disabled={sending} />
+      <StateSelector conversationId={conference.id} version={state.rounds.length} />
       <Composer label="Message to the room" placeholder="Ask the room…" sending={sending} onSend={sendMessage} onStop={() => abortRef.current?.abort()} />
     </div>
   );

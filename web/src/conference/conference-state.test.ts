@@ -23,7 +23,7 @@ function result(round: number, entries: ConferenceEntry[], message: string): Con
   return {
     conferenceId: 'conf-1', round, issueId: `issue-${round}`, toolExecutions: 1, receipts: ['rcpt_aaaaaaaaaaaa'], entries, message,
     cards: { chief: 'Moderator', editor: 'Participant', continuity: 'Participant', 'line-editor': 'Abstained' },
-    rejections: [], stopHook: null, traceRoundId: `trace-${round}`, notice: null,
+    rejections: [], stopHook: null, traceRoundId: `trace-${round}`, notice: null, stateIn: 'default', stateOut: 'default', audioId: null,
   };
 }
 

@@ -1,0 +1,1 @@
+export { StateSelector } from './state-selector.js';
