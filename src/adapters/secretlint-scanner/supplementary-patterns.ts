@@ -31,12 +31,16 @@ const GUID = String.raw`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 /** Characters a labelled value may hold (it ends at spaces, quotes, brackets and separators). */
 const VALUE_CHAR = String.raw`[^\s"'\x60‘’“”<>,;(){}\[\]]`;
 /**
- * A labelled value that looks like a credential: at least `min` characters with a letter and a
- * digit or symbol, not a path, an address, a template (`${…}`) or a placeholder (`your-…`,
- * `changeme`). Addresses that carry a password are the basic-auth and connection-string rules'.
+ * A value after `context` (a label and what joins it) that looks like a credential: at least
+ * `min` characters with a letter and a digit or symbol, not a path, an address, a template
+ * (`${…}`) or a placeholder (`your-…`, `changeme`). Addresses that carry a password are the
+ * basic-auth and connection-string rules'.
  */
-function credentialValue(min: number): string {
+function labelledValue(context: string, min: number): string {
   return [
+    // The label is looked for first, and only where a value could start: most places in a long
+    // text fail it at once, before the checks below read ahead through a word.
+    String.raw`(?=${VALUE_CHAR})(?<=[:=\s"'“>\\])(?<=${context})`,
     String.raw`(?=${VALUE_CHAR}{${min},})`,
     String.raw`(?=${VALUE_CHAR}*[A-Za-z])`,
     String.raw`(?=${VALUE_CHAR}*[^A-Za-z_.\-\s"'\x60‘’“”<>,;(){}\[\]])`,
@@ -72,7 +76,7 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   {
     name: 'aws-account-id',
     trigger: /account/i,
-    pattern: source(String.raw`(?<=aws[_ .-]?account[_ .-]?(?:id|number)${JOIN_OR_SAID})\d{4}-?\d{4}-?\d{4}(?!\d)`),
+    pattern: source(String.raw`(?=\d{4}-?\d{4}-?\d{4}(?!\d))(?<=aws[_ .-]?account[_ .-]?(?:id|number)${JOIN_OR_SAID})\d{4}-?\d{4}-?\d{4}(?!\d)`),
   },
   {
     name: 'stripe',
@@ -93,7 +97,7 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     // Tenant, client (application) and subscription ids are plain GUIDs: only a label marks them.
     name: 'azure-id',
     trigger: /(?:tenant|client|subscription|app|application|object|directory)[_ .-]?id/i,
-    pattern: source(String.raw`(?<=(?<![A-Za-z])(?:azure|arm|aad|ad|ms)?[_ .-]?(?:tenant|client|subscription|app|application|object|directory)[_ .-]?id${JOIN_OR_SAID})${GUID}`),
+    pattern: source(String.raw`(?=[0-9a-f]{8}-)(?<=(?<![A-Za-z])(?:azure|arm|aad|ad|ms)?[_ .-]?(?:tenant|client|subscription|app|application|object|directory)[_ .-]?id${JOIN_OR_SAID})${GUID}`),
   },
   {
     // Azure AD client secrets: three characters, a digit, then `Q~` and 31–34 more.
@@ -104,7 +108,7 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   {
     name: 'azure-storage-key',
     trigger: /AccountKey|SharedAccessKey|[?&]sig=/i,
-    pattern: /(?<=(?:AccountKey|SharedAccessKey)=|[?&]sig=)[A-Za-z0-9%+/]{20,}={0,2}/giu,
+    pattern: /(?=[A-Za-z0-9%+/]{20})(?<=(?:AccountKey|SharedAccessKey)=|[?&]sig=)[A-Za-z0-9%+/]{20,}={0,2}/giu,
   },
   {
     // secp256k1 (Ethereum, Bitcoin) private keys: 64 hex digits after `0x` or after a key label.
@@ -112,7 +116,7 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     name: 'hex-private-key',
     trigger: /0x[0-9a-fA-F]{8}|key/i,
     pattern: source(
-      String.raw`(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])|(?<=(?<![A-Za-z])(?:(?:private|priv|secret|signing|wallet|account|eth|btc)[_ .-]?key|privkey)${JOIN_OR_SAID}(?:0x)?)[0-9a-fA-F]{64}(?![0-9a-fA-F])`,
+      String.raw`(?<![0-9A-Za-z])0x[0-9a-fA-F]{64}(?![0-9A-Za-z])|(?=[0-9a-fA-F]{64}(?![0-9a-fA-F]))(?<=(?<![A-Za-z])(?:(?:private|priv|secret|signing|wallet|account|eth|btc)[_ .-]?key|privkey)${JOIN_OR_SAID}(?:0x)?)[0-9a-fA-F]{64}`,
     ),
   },
   {
@@ -190,7 +194,7 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
   {
     name: 'bearer-token',
     trigger: /bearer/i,
-    pattern: /(?<=(?<![A-Za-z])bearer[ \t]+)(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/giu,
+    pattern: /(?=[A-Za-z0-9._~+/-]{16})(?<=(?<![A-Za-z])bearer[ \t]+)(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/giu,
   },
   {
     // What secretlint's pattern rule is documented for: `password=…`, `apikey: …`, `token = …`.
@@ -198,16 +202,16 @@ export const SUPPLEMENTARY_PATTERNS: readonly SupplementaryPattern[] = [
     trigger: /key|secret|token|pass|pwd|credential|auth/i,
     pattern: source(
       [
-        String.raw`(?<=${BEFORE_LABEL}${CREDENTIAL_LABEL}${AFTER_LABEL}${JOIN_OR_SAID})${credentialValue(8)}`,
-        String.raw`(?<=${BEFORE_LABEL}${LOOSE_LABEL}${AFTER_LABEL}${JOIN_OR_SAID})${credentialValue(12)}`,
+        labelledValue(String.raw`${BEFORE_LABEL}${CREDENTIAL_LABEL}${AFTER_LABEL}${JOIN_OR_SAID}`, 8),
+        labelledValue(String.raw`${BEFORE_LABEL}${LOOSE_LABEL}${AFTER_LABEL}${JOIN_OR_SAID}`, 12),
         // `.netrc` and command lines: `login mara password s3cr3t!x`.
-        String.raw`(?<=(?<![A-Za-z0-9])(?:password|passwd|passphrase)[ \t]+)${credentialValue(8)}`,
+        labelledValue(String.raw`(?<![A-Za-z0-9])(?:password|passwd|passphrase)[ \t]+`, 8),
       ].join('|'),
     ),
   },
   {
     name: 'authorization-header',
     trigger: /authorization/i,
-    pattern: source(String.raw`(?<=authorization(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?:basic|bearer|token|digest|apikey)?[ \t]*)(?=[A-Za-z0-9+/._~-]*\d)[A-Za-z0-9+/._~-]{12,}=*`),
+    pattern: source(String.raw`(?=[A-Za-z0-9+/._~-]{12})(?<=authorization(?:\\*["'])?[ \t]*[:=][ \t]*(?:\\*["'])?(?:basic|bearer|token|digest|apikey)?[ \t]*)(?=[A-Za-z0-9+/._~-]*\d)[A-Za-z0-9+/._~-]{12,}=*`),
   },
 ];
