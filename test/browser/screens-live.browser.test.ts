@@ -7,7 +7,7 @@
  * issue's line; rebuild the canon and open a fact's line; remember and pin notes; upload, play and
  * pin a clip; draw a scene's pacing and the book's timeline. axe-core runs on every screen.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -270,6 +270,27 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
         const titles = (await api<{ issues: Array<{ title: string; status: string }> }>('/api/issues?status=open')).issues.map((issue) => issue.title);
         expect(titles).not.toContain(title);
       }
+
+      // A run whose model step waits: its progress shows while it runs, and Cancel stops it.
+      mkdirSync(file('.control-room/recipes'), { recursive: true });
+      writeFileSync(
+        file('.control-room/recipes/held-notes.json'),
+        JSON.stringify({
+          schema_version: 1, id: 'held-notes', name: 'Held notes', description: 'Asks the model about each scene (the test model waits).',
+          steps: [{ id: 'ask', kind: 'model', for_each: 'scenes', prompt: `${HOLD}: one line about {{item.path}}` }],
+        }),
+      );
+      await tab('Runs');
+      await page.getByRole('form', { name: 'Start a run' }).getByRole('button', { name: 'Refresh' }).click();
+      await page.getByLabel('Recipe').selectOption('held-notes');
+      await page.getByRole('button', { name: 'Start the run' }).click();
+      const held = page.getByTestId('run-detail');
+      await expect.poll(() => held.getAttribute('data-status'), { timeout: STEP_TIMEOUT }).toBe('running');
+      expect(await held.textContent()).toContain('now ask on Story/Scenes/');
+      await screenshot(page, '49-run-running');
+      await held.getByRole('button', { name: 'Cancel the run' }).click();
+      await expect.poll(() => held.getAttribute('data-status'), { timeout: STEP_TIMEOUT }).toBe('cancelled');
+      expect(await held.getByRole('list', { name: 'Steps so far' }).textContent()).toContain('run cancelled');
     },
     240_000,
   );

@@ -96,7 +96,8 @@ function RunDetail({ runId, onChanged }: { runId: string; onChanged: () => void 
 /** Pipeline runs: start the continuity pass (or any recipe), follow its progress and steps, cancel it, open the issues it filed. */
 export function RunsPanel() {
   const [serial, setSerial] = useState(0);
-  const recipes = useAsync(() => api.recipes(), []);
+  // A project's own recipes can be added while the app is open, so they are read again with the runs.
+  const recipes = useAsync(() => api.recipes(), [serial]);
   const runs = useAsync(() => api.runs(), [serial]);
   const [recipe, setRecipe] = useState('continuity-pass');
   const [selected, setSelected] = useState<string | null>(null);
@@ -134,6 +135,9 @@ export function RunsPanel() {
         </select>
         <button type="submit" className="primary-button">
           Start the run
+        </button>
+        <button type="button" className="link-button" onClick={() => setSerial((value) => value + 1)}>
+          Refresh
         </button>
       </form>
       <p className="hint">{recipes.data?.find((item) => item.id === recipe)?.description}</p>
