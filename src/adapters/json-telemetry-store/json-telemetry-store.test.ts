@@ -23,8 +23,8 @@ describe('JsonTelemetryStore', () => {
       store.record({ sessionId: 'chat-1', conferenceId: null, hits: telemetryHits('editor', ['cot_leak']) }),
     ]);
     const totals = JSON.parse(await fs.readFile(path.join(root, '.control-room/telemetry/totals.json'), 'utf8'));
-    expect(totals.totals).toEqual({ evidence_invalid: 1, quote_not_found: 1, tool_syntax: 0, cot_leak: 1, format_error: 1 });
-    expect(totals.byConference).toEqual({ 'conf-1': { evidence_invalid: 1, quote_not_found: 1, tool_syntax: 0, cot_leak: 0, format_error: 1 } });
+    expect(totals.totals).toEqual({ evidence_invalid: 1, quote_not_found: 1, tool_syntax: 0, cot_leak: 1, format_error: 1, absence_contradicted: 0, quote_out_of_context: 0, receipt_source_mismatch: 0 });
+    expect(totals.byConference).toEqual({ 'conf-1': { evidence_invalid: 1, quote_not_found: 1, tool_syntax: 0, cot_leak: 0, format_error: 1, absence_contradicted: 0, quote_out_of_context: 0, receipt_source_mismatch: 0 } });
     expect(await store.session('conf-1')).toMatchObject({ conferenceId: 'conf-1', codes: { quote_not_found: 1, receipt_unknown: 1, tool_call_nonce_invalid: 1 } });
     expect(await store.session('chat-1')).toMatchObject({ conferenceId: null, byAgent: { editor: { cot_leak: 1 } } });
     expect((await fs.readdir(path.join(root, '.control-room/telemetry/sessions'))).sort()).toEqual(['chat-1.json', 'conf-1.json']);

@@ -31,7 +31,7 @@ describe('telemetry counts', () => {
   it('counts per bucket, per agent and per conference', () => {
     const totals = addToTotals(emptyTotalsFile(), record, 'T1');
     expect(TelemetryTotalsFileSchema.parse(totals)).toEqual(totals);
-    expect(totals.totals).toEqual({ evidence_invalid: 0, quote_not_found: 2, tool_syntax: 0, cot_leak: 1, format_error: 0 });
+    expect(totals.totals).toEqual({ evidence_invalid: 0, quote_not_found: 2, tool_syntax: 0, cot_leak: 1, format_error: 0, absence_contradicted: 0, quote_out_of_context: 0, receipt_source_mismatch: 0 });
     expect(totals.byAgent['continuity']).toMatchObject({ quote_not_found: 2, cot_leak: 1 });
     expect(totals.byConference['conf-1']).toMatchObject({ quote_not_found: 2 });
     const chat = addToTotals(totals, { sessionId: 'chat-1', conferenceId: null, hits: telemetryHits('chief', ['tool_call_multiple']) }, 'T2');
