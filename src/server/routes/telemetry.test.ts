@@ -21,7 +21,7 @@ describe('GET /api/telemetry', () => {
     const response = await fixture.send('GET', '/api/telemetry');
     expect(response.status).toBe(200);
     const telemetry = (await response.json()) as Telemetry;
-    expect(telemetry.totals).toEqual({ evidence_invalid: 0, quote_not_found: 0, tool_syntax: 0, cot_leak: 0, format_error: 0 });
+    expect(telemetry.totals).toEqual({ evidence_invalid: 0, quote_not_found: 0, tool_syntax: 0, cot_leak: 0, format_error: 0, absence_contradicted: 0, quote_out_of_context: 0, receipt_source_mismatch: 0 });
     expect(telemetry).toMatchObject({ agents: {}, conferences: {}, sessions: {}, codes: {} });
   });
 
