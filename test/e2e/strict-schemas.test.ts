@@ -35,8 +35,9 @@ afterEach(async () => {
 const strictReply =
   (build: (nonce: string) => Record<string, unknown>): LoopbackStep =>
   (body: LoopbackRequestBody) => {
-    const value = build(findToolNonce(body.messages) ?? '');
-    const format = body['response_format'] as { json_schema: { schema: unknown } } | undefined;
+    const format = body['response_format'] as { json_schema: { schema: { properties?: Record<string, unknown> } } } | undefined;
+    // Keys the script leaves out (an `answer` beside a decision, say) are sent as null, as a strict server does.
+    const value: Record<string, unknown> = { ...Object.fromEntries(Object.keys(format?.json_schema.schema.properties ?? {}).map((key) => [key, null])), ...build(findToolNonce(body.messages) ?? '') };
     if (!format || !matchesStrictSchema(value, format.json_schema.schema)) return { status: 500, message: `reply does not match the schema: ${JSON.stringify(value)}` };
     return { content: JSON.stringify(value) };
   };
