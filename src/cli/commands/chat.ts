@@ -31,6 +31,7 @@ export function chatJson(result: ChatTurnResult): Record<string, unknown> {
     channel: result.channel,
     model: result.model,
     usedFallback: result.usedFallback,
+    retries: result.retries,
     notice: result.notice,
     stateIn: result.stateIn,
     stateOut: result.stateOut,

@@ -35,6 +35,9 @@ const ChatResultSchema = z.object({
   channel: z.string().nullable(),
   model: z.string(),
   usedFallback: z.boolean(),
+  retries: z
+    .array(z.object({ kind: z.enum(['model', 'output', 'tool']), code: z.string(), target: z.string() }))
+    .describe('every retry the turn made: a model call sent again, a tool call asked again, a tool run again — with its reason'),
   notice: ConversationNoticeSchema.nullable().describe('set when the turn could not answer: what happened and what to do'),
   stateIn: ConversationStateSchema.describe('the state the turn ran in'),
   stateOut: ConversationStateSchema.describe('the state after it (a change asked for during the turn applies at its end)'),
@@ -117,6 +120,7 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
     channel: result.channel,
     model: result.model,
     usedFallback: result.usedFallback,
+    retries: result.retries,
     notice: result.notice,
     stateIn: result.stateIn,
     stateOut: result.stateOut,

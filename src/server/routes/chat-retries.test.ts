@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ModelRequest } from '../../protocol/index.js';
+import { findToolNonce } from '../../adapters/scripted-model/index.js';
+import { openRouteFixture, type RouteFixture } from '../testing/route-fixture.js';
+
+let fixture: RouteFixture | undefined;
+afterEach(async () => {
+  await fixture?.close();
+  fixture = undefined;
+});
+
+const nonce = (request: ModelRequest): string => findToolNonce(request.messages) ?? '';
+
+describe('POST /api/ai/chat and retries', () => {
+  it('returns every retry of the turn with its reason', async () => {
+    fixture = await openRouteFixture({
+      script: [
+        { content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: 'guessed' }) },
+        { error: 'model_timeout' },
+        (request) => ({ content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: nonce(request) }) }),
+        (request) => ({ content: JSON.stringify({ action: 'final', nonce: nonce(request) }) }),
+        { content: 'Three acts.' },
+        { content: 'Three acts.' },
+      ],
+    });
+    const response = await fixture.send('POST', '/api/ai/chat', { message: 'How many acts?', toolPolicy: { requireTool: true } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { receipts: string[]; retries: Array<{ kind: string; code: string; target: string }> };
+    expect(body.receipts).toHaveLength(1);
+    expect(body.retries).toEqual([
+      { kind: 'output', code: 'tool_call_nonce_invalid', target: 'outline_analyzer' },
+      { kind: 'model', code: 'model_timeout', target: 'scripted-route-model' },
+    ]);
+  });
+});
