@@ -7,7 +7,7 @@ import {
   type IntentionalFile,
   type IntentionalFinding,
 } from '../../protocol/intentional.js';
-import { intentionalKey, type IntentionalFindings } from '../../core/runs/index.js';
+import { intentionalId, lineHash, type IntentionalFindings } from '../../core/runs/index.js';
 import type { Clock } from '../../core/ports/index.js';
 import { readVersionedJson, writeJsonAtomic } from '../fs-store/index.js';
 
@@ -24,22 +24,33 @@ export class JsonIntentionalFindings implements IntentionalFindings {
   }
 
   private async read(): Promise<IntentionalFile> {
-    return (await readVersionedJson(this.file, IntentionalFileSchema, INTENTIONAL_SCHEMA_VERSION, corrupt)) ?? { schema_version: INTENTIONAL_SCHEMA_VERSION, findings: [] };
+    return (await readVersionedJson(this.file, IntentionalFileSchema, INTENTIONAL_SCHEMA_VERSION, corrupt)) ?? { schema_version: INTENTIONAL_SCHEMA_VERSION, marks: [] };
   }
 
-  async keys(): Promise<ReadonlySet<string>> {
-    return new Set((await this.read()).findings.map((finding) => finding.key));
+  async list(): Promise<readonly IntentionalFinding[]> {
+    return (await this.read()).marks;
   }
 
-  async mark(finding: Omit<IntentionalFinding, 'key' | 'marked_at'>): Promise<IntentionalFinding> {
+  async mark(finding: { kind: string; path: string; quote: string; note: string | null }): Promise<IntentionalFinding> {
     // Marks are written one at a time, so two marks never lose each other.
     const next = this.writes.then(async () => {
       const stored = await this.read();
-      const key = intentionalKey(finding);
-      const existing = stored.findings.find((entry) => entry.key === key);
+      const hash = lineHash(finding.quote);
+      const id = intentionalId(finding.kind, finding.path, hash, null);
+      const existing = stored.marks.find((entry) => entry.id === id);
       if (existing) return existing;
-      const entry: IntentionalFinding = { key, ...finding, marked_at: this.clock.nowIso() };
-      await writeJsonAtomic(this.file, { ...stored, findings: [...stored.findings, entry] });
+      const entry: IntentionalFinding = {
+        id,
+        kind: finding.kind,
+        path: finding.path,
+        line_hash: hash,
+        quote: (finding.quote.split('\n', 1)[0] ?? '').trim().slice(0, 2000),
+        canon_path: null,
+        canon_line_hash: null,
+        note: finding.note,
+        marked_at: this.clock.nowIso(),
+      };
+      await writeJsonAtomic(this.file, { ...stored, marks: [...stored.marks, entry] });
       return entry;
     });
     this.writes = next.catch(() => undefined);

@@ -2,7 +2,7 @@ import type { Issue } from '../../protocol/index.js';
 import type { RecipeStep, RunCache } from '../../protocol/runs.js';
 import type { AuditLog, IssueStore } from '../ports/index.js';
 import { sha256Hex } from '../manuscript/index.js';
-import { intentionalKey, type IntentionalFindings } from './intentional-findings.js';
+import { isMarkedIntentional, type IntentionalFindings } from './intentional-findings.js';
 import type { StepOutcome } from './step-outcome.js';
 
 /** A finding as the manuscript tools report it (only the fields an issue needs). */
@@ -42,14 +42,20 @@ export function findingFingerprint(value: unknown): { fingerprint: string; sever
   return finding === null ? null : { fingerprint: fingerprintOf(finding), severity: finding.severity };
 }
 
+/** The findings of a tool result: `findings`, or `problems` for the outline analyzer. */
+export function reportedFindings(result: unknown): unknown[] {
+  const record = result as { findings?: unknown; problems?: unknown } | null;
+  if (record === null || typeof record !== 'object') return [];
+  if (Array.isArray(record.findings)) return record.findings;
+  return Array.isArray(record.problems) ? record.problems : [];
+}
+
 /** Findings of the chosen severities in the named cache slots, grouped by fingerprint, in slot order. */
 export function groupFindings(cache: RunCache, slots: readonly string[], severities: readonly string[], toolOf: (step: string) => string): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const slot of slots) {
     for (const entry of cache.slots[slot] ?? []) {
-      const findings = (entry.result as { findings?: unknown } | null)?.findings;
-      if (!Array.isArray(findings)) continue;
-      for (const candidate of findings) {
+      for (const candidate of reportedFindings(entry.result)) {
         const finding = asFinding(candidate);
         if (finding === null || !severities.includes(finding.severity)) continue;
         const fingerprint = fingerprintOf(finding);
@@ -90,7 +96,7 @@ export interface IssueStepDependencies {
   issues: IssueStore;
   auditLog: AuditLog;
   /** Findings the writer marked intentional: never filed again for the same lines. */
-  intentional?: Pick<IntentionalFindings, 'keys'>;
+  intentional?: Pick<IntentionalFindings, 'list'>;
 }
 
 /**
@@ -105,9 +111,9 @@ export async function fileFindingIssues(
   scope: { runId: string; recipeId: string; toolOf: (step: string) => string },
   deps: IssueStepDependencies,
 ): Promise<StepOutcome> {
-  const marked = (await deps.intentional?.keys()) ?? new Set<string>();
+  const marks = (await deps.intentional?.list()) ?? [];
   const found = groupFindings(cache, step.from ?? [], step.severities ?? ['error'], scope.toolOf);
-  const groups = found.filter((group) => !marked.has(intentionalKey(group.finding)));
+  const groups = found.filter((group) => !isMarkedIntentional(group.finding, marks));
   const open = (await deps.issues.list()).filter((issue) => issue.status === 'open');
   const filed: Array<{ issueId: string; fingerprint: string; kind: string; path: string; line: number }> = [];
   const existing: Array<{ issueId: string; fingerprint: string }> = [];

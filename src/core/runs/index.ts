@@ -17,5 +17,5 @@ export { fileFindingIssues, groupFindings, findingFingerprint } from './file-fin
 export type { IssueStepDependencies } from './file-finding-issues.js';
 export { newRunRecord, runnerIsGone } from './run-record.js';
 export type { StepOutcome } from './step-outcome.js';
-export { findingOfIssue, intentionalKey } from './intentional-findings.js';
+export { findingOfIssue, intentionalId, isMarkedIntentional, lineHash } from './intentional-findings.js';
 export type { IntentionalFindings } from './intentional-findings.js';

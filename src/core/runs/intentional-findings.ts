@@ -4,17 +4,31 @@ import { sha256Hex } from '../manuscript/index.js';
 
 /** Where the intentional marks are kept (the file-system adapter is `JsonIntentionalFindings`). */
 export interface IntentionalFindings {
-  /** The keys of every finding marked intentional. */
-  keys(): Promise<ReadonlySet<string>>;
-  /** Records a mark (marking the same key again keeps the first). */
-  mark(finding: Omit<IntentionalFinding, 'key' | 'marked_at'>): Promise<IntentionalFinding>;
+  list(): Promise<readonly IntentionalFinding[]>;
+  /** Records a mark (marking the same finding again keeps the first). */
+  mark(finding: { kind: string; path: string; quote: string; note: string | null }): Promise<IntentionalFinding>;
 }
 
-/** A finding's identity for "intentional": its kind, file and line text, never its line number. */
-export function intentionalKey(finding: { kind: string; path: string; quote: string }): string {
-  // An issue keeps the first line of the quote, so the key does too.
-  const line = finding.quote.split('\n', 1)[0] ?? '';
-  return sha256Hex([finding.kind, finding.path, line.replace(/\s+/g, ' ').trim()].join('\u0000'));
+/** The hash a mark keeps of a line: of its trimmed text (an issue keeps the quote's first line). */
+export function lineHash(text: string): string {
+  return sha256Hex((text.split('\n', 1)[0] ?? '').trim());
+}
+
+/** A mark's id: kind, file and the line hashes, so the same finding always gets the same id. */
+export function intentionalId(kind: string, path: string, hash: string, canonHash: string | null): string {
+  return `int_${sha256Hex([kind, path, hash, canonHash ?? ''].join('\u0000')).slice(0, 16)}`;
+}
+
+/** True when a finding is one the writer marked: same kind, same file, same line text (and same canon line when both name one). */
+export function isMarkedIntentional(finding: { kind: string; path: string; quote: string; canon?: { path: string; quote?: string } }, marks: readonly IntentionalFinding[]): boolean {
+  const hash = lineHash(finding.quote);
+  return marks.some(
+    (mark) =>
+      mark.kind === finding.kind &&
+      mark.path === finding.path &&
+      mark.line_hash === hash &&
+      (mark.canon_line_hash === null || finding.canon?.quote === undefined || (mark.canon_path === finding.canon.path && mark.canon_line_hash === lineHash(finding.canon.quote))),
+  );
 }
 
 const WHERE = /^Where: (.+)#L(\d+)$/m;

@@ -69,7 +69,7 @@ const intentionalRoute = createRoute({
     body: { content: { 'application/json': { schema: z.strictObject({ note: z.string().max(2000).optional().describe('why it is intentional') }) } }, required: false },
   },
   responses: {
-    200: jsonContent(z.object({ issue: ListedIssueSchema, finding: z.object({ key: z.string(), kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }) }), 'The issue, closed and tagged intentional'),
+    200: jsonContent(z.object({ issue: ListedIssueSchema, finding: z.object({ id: z.string(), kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }) }), 'The issue, closed and tagged intentional'),
     ...errorResponses(400, 404),
   },
 });
@@ -124,8 +124,8 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
     const finding = findingOfIssue(issue);
     if (!finding) throw new ControlRoomError('issue_not_a_finding', `Issue ${id} was not filed for a continuity finding, so there is nothing to mark intentional.`);
-    const mark = await new JsonIntentionalFindings(room.root, room.clock).mark({ ...finding, issue_id: issue.id, note });
+    const mark = await new JsonIntentionalFindings(room.root, room.clock).mark({ kind: finding.kind, path: finding.path, quote: finding.quote, note });
     const closed = await room.issues.update(id, { status: 'closed', tags: [...new Set([...issue.tags, 'intentional'])] });
-    return c.json({ issue: listed(closed), finding: { key: mark.key, kind: mark.kind, path: mark.path, line: mark.line, quote: mark.quote } }, 200);
+    return c.json({ issue: listed(closed), finding: { id: mark.id, kind: mark.kind, path: mark.path, line: finding.line, quote: mark.quote } }, 200);
   });
 }

@@ -102,10 +102,11 @@ describe('marking a finding intentional', () => {
     const marked = await json<{ issue: { status: string; tags: string[] }; finding: { kind: string; path: string; line: number; quote: string } }>('POST', `/api/issues/${issue.id}/intentional`, { note: 'Hester loses count on purpose' });
     expect(marked).toMatchObject({ status: 200, body: { issue: { status: 'closed' }, finding: { kind: 'day_marker_mismatch', path: 'Story/Scenes/SCN-04-the-logbook.md', line: 12, quote } } });
     expect(marked.body.issue.tags).toEqual(['continuity', 'day_marker_mismatch', 'intentional']);
-    const stored = JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')) as { schema_version: number; findings: Array<{ note: string; issue_id: string }> };
-    expect(stored).toMatchObject({ schema_version: 1, findings: [{ note: 'Hester loses count on purpose', issue_id: issue.id }] });
+    const stored = JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')) as { schema_version: number; marks: Array<{ id: string; note: string; kind: string; quote: string }> };
+    expect(stored).toMatchObject({ schema_version: 1, marks: [{ note: 'Hester loses count on purpose', kind: 'day_marker_mismatch', quote }] });
+    expect(stored.marks[0]!.id).toMatch(/^int_[0-9a-f]{16}$/);
     expect((await json('POST', `/api/issues/${issue.id}/intentional`)).status).toBe(200);
-    expect(JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')).findings).toHaveLength(1);
+    expect(JSON.parse(await fs.readFile(path.join(fixture.dir, '.control-room/continuity/intentional.json'), 'utf8')).marks).toHaveLength(1);
 
     const plain = await fixture.room.issues.create({ title: 'A note', body: 'Nothing to see' });
     expect(await json('POST', `/api/issues/${plain.id}/intentional`)).toMatchObject({ status: 400, body: { error: { code: 'issue_not_a_finding' } } });
