@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { EvidenceIssue, EvidenceReport } from './evidence.js';
 import type { ConversationNotice } from './notice.js';
 import type { ConversationState } from './traces.js';
+import type { RetryRecord } from './model.js';
 
 export const CONFERENCE_SCHEMA_VERSION = 1;
 
@@ -91,6 +92,8 @@ export interface ConferenceRoundResult {
   message: string;
   /** Set when the round could not run to its end: the message needs clarifying, or something failed after its retries. */
   notice: ConversationNotice | null;
+  /** Every retry of the round: a model call sent again, a phase-1 tool call asked again, a tool run again. */
+  retries?: RetryRecord[];
   /** The conference's state during the round, and after it (a change asked for meanwhile applies at its end). */
   stateIn: ConversationState;
   stateOut: ConversationState;

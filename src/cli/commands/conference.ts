@@ -41,6 +41,7 @@ export function conferenceJson(result: ConferenceRoundResult): Record<string, un
     stopHook: result.stopHook,
     traceRoundId: result.traceRoundId,
     notice: result.notice,
+    retries: result.retries ?? [],
     stateIn: result.stateIn,
     stateOut: result.stateOut,
     audioId: result.audioId,

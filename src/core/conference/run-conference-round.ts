@@ -12,6 +12,7 @@ import {
   type FileRef,
 } from '../../protocol/index.js';
 import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
+import type { RetryRecord } from '../../protocol/model.js';
 import { failureNotice, TurnTracer } from '../loop/index.js';
 import { judgeInput } from '../input/index.js';
 import { modelOptionsForPolicy, openStateRound, toolBudgetsFor, type StateRound } from '../state/index.js';
@@ -119,9 +120,12 @@ async function runRound(input: ConferenceRoundInput, record: ConferenceRecord, d
       return await endOnNotice(notice, STOP_HOOK_INPUT_UNCLEAR);
     }
 
+    // Every retry of the round (each agent keeps its own fallback state; the record is shared).
+    const retries: RetryRecord[] = [];
     const phase = await runPhaseOne(
       {
         conferenceId, chief, message, nonce, tracer,
+        turn: { onFallback: false, retries },
         ...(input.toolPolicy ? { toolPolicy: input.toolPolicy } : {}),
         ...(input.retries !== undefined ? { retries: input.retries } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
@@ -143,7 +147,7 @@ async function runRound(input: ConferenceRoundInput, record: ConferenceRecord, d
     const knownReceiptIds = new Set([...receiptFiles.keys(), ...receipts]);
     decided.hits.push(...phase.rejections.flatMap((rejection) => telemetryHits(chief.id, [rejection.code])));
     for (const seat of seats) {
-      await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps: shaped, conferenceId, round, emit });
+      await decideSeat(seat, { message, knownReceiptIds, receiptFiles, buffer, tracer, decided, input, deps: shaped, conferenceId, round, emit, retries });
     }
 
     // The round's number is taken before it is archived: a crash in between leaves a gap in the
@@ -166,7 +170,7 @@ async function runRound(input: ConferenceRoundInput, record: ConferenceRecord, d
     emit({ type: 'round-closed', conferenceId, round, issueId: issue.id });
     return {
       conferenceId, round, issueId: issue.id, toolExecutions: phase.toolRuns.length, receipts, entries: decided.entries, cards: decided.cards,
-      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message, notice: null, ...states,
+      rejections, stopHook: phase.stopHook, traceRoundId: header.round_id, message: input.message, notice: null, ...states, retries,
     };
   } catch (error) {
     buffer.clear();
@@ -192,6 +196,8 @@ interface SeatContext {
   conferenceId: string;
   round: number;
   emit: (event: ConferenceRoundEvent) => void;
+  /** The round's retry record, shared by its agents. */
+  retries: RetryRecord[];
 }
 
 /** Phase 2 for one seat: skipped when muted, else one gated model turn; the entry is emitted at once. */
@@ -210,6 +216,7 @@ async function decideSeat(seat: RoundSeat, context: SeatContext): Promise<void> 
           knownReceiptIds: context.knownReceiptIds,
           receiptFiles: context.receiptFiles,
           tracer,
+          turn: { onFallback: false, retries: context.retries },
           ...(context.input.signal ? { signal: context.input.signal } : {}),
         },
         deps,

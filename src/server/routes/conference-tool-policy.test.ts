@@ -52,4 +52,19 @@ describe('POST /api/conferences/{id}/rounds with a tool policy', () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: { code: 'usage_error' } });
   });
+
+  it('returns the round’s retries with their reasons', async () => {
+    fixture = await openRouteFixture({
+      script: [
+        { content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: 'guessed' }) },
+        (request) => ({ content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: nonceOf(request) }) }),
+        (request) => ({ content: JSON.stringify({ action: 'final', nonce: nonceOf(request) }) }),
+        { content: 'ABSTAIN' },
+      ],
+    });
+    const id = await conferenceWith([]);
+    const round = (await (await fixture.send('POST', `/api/conferences/${id}/rounds`, { message: 'How many acts?', toolPolicy: { requireTool: true } })).json()) as { receipts: string[]; retries: unknown[] };
+    expect(round.receipts).toHaveLength(1);
+    expect(round.retries).toEqual([{ kind: 'output', code: 'tool_call_nonce_invalid', target: 'outline_analyzer' }]);
+  });
 });
