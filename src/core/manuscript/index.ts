@@ -37,15 +37,10 @@ export { attachCanonQuotes, snapshotSources, severityCounts } from './canon-quot
 export { resolveSceneReference } from './scene-reference.js';
 export {
   findNearMisses,
-  findEyeColourMentions,
-  eyeColourFindings,
-  huesOf,
   findSpeakerTags,
-  deadCharacterFindings,
-  deathSceneNumber,
-  isDead,
   extractNumericFacts,
   numericFactFindings,
+  cardsAsLore,
   matchOutlineEntry,
   slugify,
   timelineFindings,
@@ -59,4 +54,7 @@ export {
   beatCharacterChecks,
   sceneNumberFindings,
 } from './checks/index.js';
-export type { NearMiss, EyeColourMention, Attribution, SpeakerTag, NumericFact, BeatMatch, MatchPass, TimelineCheck, LocatedTimelineEntry, ProposedName } from './checks/index.js';
+export type { NearMiss, SpeakerTag, NumericFact, BeatMatch, MatchPass, TimelineCheck, LocatedTimelineEntry, ProposedName } from './checks/index.js';
+export { analyseContinuity, resolveSubject, characterOf, learnNames, traitPhrases, agePhrases, parseDate, weekdayOf, chapterTimeStatements, matchOutline, cardDeath, proseDeaths, chapterPosition } from './facts/index.js';
+export type { ContinuityAnalysis, ContinuityFinding, FindingCategory, Fact, AgeFact, Subject, SubjectLink, TimeStatement, OutlineCoverage, Death, PartialDate } from './facts/index.js';
+export { derivedNameForms } from './name-forms.js';

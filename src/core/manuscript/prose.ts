@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import type { SourceText } from './file-ref.js';
+import { sha256Hex, type SourceText } from './file-ref.js';
 
 /** A character range inside a paragraph's text. */
 export interface Span {
@@ -25,8 +25,23 @@ function isNonProse(line: string): boolean {
   return /^\s*(?:#|<!--|(?:[*\-_]\s*){3,}$)/.test(line);
 }
 
+// Splitting sentences is the costly part of reading prose, and every tool of a run reads the same
+// chapters again: recent results are kept by content (paragraphs are never changed after).
+const recentParagraphs = new Map<string, Paragraph[]>();
+const RECENT_PARAGRAPHS = 400;
+
 /** The paragraphs of a file from `fromLine` on, split at blank lines and non-prose lines. */
 export function paragraphsOf(source: SourceText, fromLine: number): Paragraph[] {
+  const key = `${fromLine}\u0000${sha256Hex(source.lines.join('\n'))}`;
+  const recent = recentParagraphs.get(key);
+  if (recent) return recent;
+  const paragraphs = splitParagraphs(source, fromLine);
+  if (recentParagraphs.size >= RECENT_PARAGRAPHS) recentParagraphs.delete(recentParagraphs.keys().next().value!);
+  recentParagraphs.set(key, paragraphs);
+  return paragraphs;
+}
+
+function splitParagraphs(source: SourceText, fromLine: number): Paragraph[] {
   const paragraphs: Paragraph[] = [];
   let buffer: { line: number; text: string }[] = [];
   const flush = (): void => {

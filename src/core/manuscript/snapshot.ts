@@ -5,7 +5,10 @@ import { parseCharacterCard, parsePlaceCard, type CharacterCard, type PlaceCard 
 import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { parseLoreFile, type LoreFile } from './lore.js';
+import { learnNames } from './facts/learn-names.js';
 import { buildNameIndex, type NameIndex } from './name-index.js';
+import { readProse } from './scene-prose.js';
+import { sha256Hex } from './file-ref.js';
 import { parseOutline, type Outline } from './outline.js';
 import { parseSceneFile, type SceneFile } from './scene-file.js';
 import { collectVocabulary, type Vocabulary } from './vocabulary.js';
@@ -41,6 +44,39 @@ export interface SnapshotOptions {
 function filesOf(node: VfsNode, into: { path: string; role: string }[]): void {
   if (node.type === 'file') into.push({ path: node.path, role: node.role });
   else for (const child of node.children) filesOf(child, into);
+}
+
+/** Learned names of recent manuscripts, by a hash of the texts they were learned from. */
+const learnedCache = new Map<string, { nicknames: Map<string, string[]>; genders: Map<string, CharacterCard['gender']> }>();
+const LEARNED_CACHE_SIZE = 8;
+
+/**
+ * The name index, with what the text teaches: genders from the pronouns that follow each name
+ * (set on cards that state none) and nicknames the prose gives ("Birdie, the old man called her").
+ */
+function namesWithLearning(characters: CharacterCard[], places: PlaceCard[], scenes: readonly SceneFile[]): NameIndex {
+  const base = buildNameIndex(characters, places);
+  if (characters.length === 0) return base;
+  const key = sha256Hex([...characters, ...places, ...scenes].map((file) => `${file.path}\u0000${file.source.lines.join('\n')}`).join('\u0001'));
+  let learned = learnedCache.get(key);
+  if (learned === undefined) {
+    const sceneProses = scenes.map((scene) => ({ scene, prose: readProse(scene.source, scene.bodyStart, base) }));
+    const cardProses = characters.map((card) => ({ card, prose: readProse(card.source, card.bodyStart, base) }));
+    const pointOfView = new Map(sceneProses.map(({ scene, prose }) => {
+      const entity = scene.pov ? base.resolve(scene.pov.value) : null;
+      return [prose, entity?.kind === 'character' ? (entity.card as CharacterCard) : null] as const;
+    }));
+    const owners = new Map(cardProses.map(({ card, prose }) => [prose, card] as const));
+    const result = learnNames([...sceneProses.map((entry) => entry.prose), ...cardProses.map((entry) => entry.prose)], characters, base, (prose) => pointOfView.get(prose) ?? null, (prose) => owners.get(prose) ?? null);
+    learned = {
+      nicknames: new Map([...result.nicknames].map(([path, forms]) => [path, forms.map((entry) => entry.form)])),
+      genders: result.genders,
+    };
+    if (learnedCache.size >= LEARNED_CACHE_SIZE) learnedCache.delete(learnedCache.keys().next().value!);
+    learnedCache.set(key, learned);
+  }
+  for (const card of characters) card.gender ??= learned.genders.get(card.path) ?? null;
+  return buildNameIndex(characters, places, learned.nicknames);
 }
 
 /** Reads one file through the port as lines; null (plus a problem) when it cannot be read as text. */
@@ -117,7 +153,7 @@ export async function loadManuscriptSnapshot(workspace: Workspace, options: Snap
   }
   const canon = entries.some((entry) => entry.path === CANON_VFS_PATH) ? await read(CANON_VFS_PATH) : null;
   for (const parsed of [outline, ...scenes, ...characters, ...places, ...lore]) if (parsed) problems.push(...parsed.problems);
-  const names = buildNameIndex(characters, places);
+  const names = namesWithLearning(characters, places, scenes);
   const vocabulary = collectVocabulary([...characters, ...places, ...lore].map((file) => file.source).concat(canon ? [canon] : []));
   return { tree, files: entries.map((entry) => entry.path), outline, scenes, characters, places, lore, canon, names, vocabulary, problems };
 }

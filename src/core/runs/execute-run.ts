@@ -5,7 +5,7 @@ import type { AgentModels } from '../loop/index.js';
 import type { ToolRunDependencies } from '../tool-runs/index.js';
 import { executeModelStep } from './execute-model-step.js';
 import { executeToolStep } from './execute-tool-step.js';
-import { fileFindingIssues, findingFingerprint } from './file-finding-issues.js';
+import { fileFindingIssues, findingFingerprint, reportedFindings } from './file-finding-issues.js';
 import type { IntentionalFindings } from './intentional-findings.js';
 import { runItems, type RunItem } from './run-items.js';
 import { stepEntry } from './run-record.js';
@@ -117,7 +117,7 @@ export async function executeRun(execution: RunExecution, deps: RunExecutionDepe
         }
         if (step.kind === 'tool') {
           run.summary.receipts += outcome.receiptIds.length;
-          for (const finding of ((outcome.cache.result as { findings?: unknown[] } | null)?.findings ?? []).map(findingFingerprint)) {
+          for (const finding of reportedFindings(outcome.cache.result).map(findingFingerprint)) {
             if (finding) findings.set(finding.fingerprint, finding.severity);
           }
           run.summary.findings = { error: 0, warning: 0, info: 0 };

@@ -42,14 +42,20 @@ export function findingFingerprint(value: unknown): { fingerprint: string; sever
   return finding === null ? null : { fingerprint: fingerprintOf(finding), severity: finding.severity };
 }
 
+/** The findings of a tool result: `findings`, or `problems` for the outline analyzer. */
+export function reportedFindings(result: unknown): unknown[] {
+  const record = result as { findings?: unknown; problems?: unknown } | null;
+  if (record === null || typeof record !== 'object') return [];
+  if (Array.isArray(record.findings)) return record.findings;
+  return Array.isArray(record.problems) ? record.problems : [];
+}
+
 /** Findings of the chosen severities in the named cache slots, grouped by fingerprint, in slot order. */
 export function groupFindings(cache: RunCache, slots: readonly string[], severities: readonly string[], toolOf: (step: string) => string): FindingGroup[] {
   const groups = new Map<string, FindingGroup>();
   for (const slot of slots) {
     for (const entry of cache.slots[slot] ?? []) {
-      const findings = (entry.result as { findings?: unknown } | null)?.findings;
-      if (!Array.isArray(findings)) continue;
-      for (const candidate of findings) {
+      for (const candidate of reportedFindings(entry.result)) {
         const finding = asFinding(candidate);
         if (finding === null || !severities.includes(finding.severity)) continue;
         const fingerprint = fingerprintOf(finding);

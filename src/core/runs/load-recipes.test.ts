@@ -14,7 +14,7 @@ describe('loadRecipes', () => {
   it('accepts the bundled continuity-pass recipe', async () => {
     const result = loadRecipes([{ origin: 'bundled', file: 'continuity-pass.json', text: await fs.readFile(BUNDLED, 'utf8') }]);
     expect(result.ok).toBe(true);
-    if (result.ok) expect(result.value[0]!.recipe.steps.map((step) => step.tool ?? step.kind)).toEqual(['canon_checker', 'consistency_checker', 'scene_draft_validator', 'issue']);
+    if (result.ok) expect(result.value[0]!.recipe.steps.map((step) => step.tool ?? step.kind)).toEqual(['canon_checker', 'consistency_checker', 'scene_draft_validator', 'outline_analyzer', 'issue']);
   });
 
   it('lets a project recipe replace a bundled one with the same id', () => {

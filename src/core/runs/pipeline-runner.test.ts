@@ -54,14 +54,14 @@ describe('the continuity-pass recipe on the sample manuscript', () => {
     const started = await runner.start('continuity-pass');
     expect(started.status).toBe('running');
     const run = await runner.wait(started.id);
-    expect(run).toMatchObject({ status: 'succeeded', error: null, progress: { done: 37, total: 37 } });
+    expect(run).toMatchObject({ status: 'succeeded', error: null, progress: { done: 38, total: 38 } });
     const issues = await room.issues.list();
     const problems = await planted();
     expect(issues).toHaveLength(problems.length);
     expect(run.summary.issues.sort()).toEqual(issues.map((issue) => issue.id).sort());
     expect(run.summary.findings.error).toBe(problems.length);
     const receipts = await room.auditLog.list(run.id);
-    expect(receipts).toHaveLength(36);
+    expect(receipts).toHaveLength(37);
     expect(receipts.every((receipt) => receipt.task_id === run.id && receipt.session_id === run.id && receipt.status === 'ok')).toBe(true);
     for (const problem of problems) {
       const issue = issues.find((candidate) => candidate.body.includes(`Where: ${problem.file}#L${problem.line}\n`));
@@ -75,7 +75,7 @@ describe('the continuity-pass recipe on the sample manuscript', () => {
     const steps = await runner.steps(run.id);
     expect(steps[0]).toMatchObject({ seq: 1, event: 'run-start' });
     expect(steps.at(-1)).toMatchObject({ event: 'run-finish', status: 'ok' });
-    expect(steps.filter((entry) => entry.event === 'step-finish')).toHaveLength(37);
+    expect(steps.filter((entry) => entry.event === 'step-finish')).toHaveLength(38);
     expect(steps.map((entry) => entry.seq)).toEqual(steps.map((_, index) => index + 1));
     expect(await runner.cacheSlot(run.id, 'canon')).toHaveLength(12);
     await expect(runner.cacheSlot(run.id, 'nope')).rejects.toMatchObject({ code: 'cache_slot_not_found' });

@@ -1,22 +1,19 @@
 import { CanonCheckerArgsSchema, ControlRoomError, type CanonCheckerArgs } from '../../protocol/index.js';
 import {
   FileRefCollector,
+  analyseContinuity,
   attachCanonQuotes,
-  deadCharacterFindings,
   extractNumericFacts,
-  eyeColourFindings,
   loadManuscriptSnapshot,
   numericFactFindings,
   parseLoreFile,
-  problemAsFinding,
   readProse,
+  problemAsFinding,
   requireScene,
   severityCounts,
   snapshotSources,
   sortFindings,
-  type CharacterCard,
   type Finding,
-  type LoreFile,
   type ManuscriptSnapshot,
 } from '../manuscript/index.js';
 import { requireVfsPath } from '../vfs/index.js';
@@ -54,11 +51,11 @@ export const canonCheckerTool: ToolDefinition<CanonCheckerArgs> = withDryRun<Can
   id: 'canon_checker',
   summary: 'Check one scene against Canon.md and the Compendium: dead characters acting, contradicted facts, eye colours.',
   description:
-    'Compare one scene against canon (Canon.md and the Compendium cards and lore, or the canon_paths given): ' +
-    'characters who are dead by then but speak or act, counts and facts from the lore that the scene contradicts ' +
-    '(e.g. a number of steps), and eye colours that differ from a character card. mode strict (default) also lists ' +
-    'likely problems as warnings; lenient only certain ones. Returns status consistent|contradictions and findings ' +
-    'that quote the scene line and the canon line.',
+    'Compare one scene against canon (Canon.md and the Compendium cards and lore, or the canon_paths given) and ' +
+    'against what earlier chapters state: characters who are dead by then but speak or act (by any name), fixed ' +
+    'traits that differ (eye and hair colour, handedness, scars, place of birth), ages against births and time ' +
+    'passing, and counts from the notes that the scene contradicts (e.g. a number of steps). mode strict (default) ' +
+    'also lists likely problems as warnings; lenient only certain ones. Returns status consistent|contradictions and findings that quote the scene line and the canon line.',
   schema: CanonCheckerArgsSchema,
   example: { scene_path: 'Story/Scenes/SCN-01-the-lamp-room.md', canon_paths: ['Canon.md', 'Compendium/'], mode: 'strict', dry_run: false },
   describeDryRun(args) {
@@ -73,20 +70,17 @@ export const canonCheckerTool: ToolDefinition<CanonCheckerArgs> = withDryRun<Can
     const snapshot = await loadManuscriptSnapshot(context.workspace);
     const scene = await requireScene(snapshot, context.workspace, args.scene_path);
     const scope = canonScope(args, snapshot);
-    const characters = snapshot.characters.filter((card) => inScope(card.path, scope));
-    // Canon.md is bullets of facts like the lore files, so it is read the same way.
-    const lore: LoreFile[] = snapshot.lore.filter((file) => inScope(file.path, scope));
-    if (snapshot.canon && inScope(snapshot.canon.path, scope)) lore.push(parseLoreFile(snapshot.canon));
-    const prose = readProse(scene.source, scene.bodyStart, snapshot.names);
-    const pov = scene.pov ? snapshot.names.resolve(scene.pov.value) : null;
-    const povCard = pov?.kind === 'character' ? (pov.card as CharacterCard) : null;
-    const canonPaths = new Set([...characters.map((card) => card.path), ...lore.map((file) => file.path)]);
-    const findings: Finding[] = [
-      ...scene.problems.map((problem) => problemAsFinding(problem, scene.source.lines)),
-      ...deadCharacterFindings(scene, prose, characters, snapshot.scenes, strict),
-      ...numericFactFindings(prose, extractNumericFacts(lore), strict),
-      ...eyeColourFindings(prose, povCard).filter((finding) => finding.canon !== undefined && canonPaths.has(finding.canon.path)),
-    ];
+    const canonFiles = [...snapshot.characters, ...snapshot.places, ...snapshot.lore].map((file) => file.path).filter((path) => inScope(path, scope));
+    // The manuscript's own earlier lines are canon too: a trait or age the prose stated before.
+    const inCanon = (finding: Finding): boolean => finding.canon === undefined || inScope(finding.canon.path, scope) || snapshot.scenes.some((other) => other.path === finding.canon!.path);
+    const model = analyseContinuity(snapshot).findings.filter((finding) => finding.path === scene.path && ['trait', 'age', 'death', 'number'].includes(finding.category) && inCanon(finding));
+    const findings: Finding[] = [...scene.problems.map((problem) => problemAsFinding(problem, scene.source.lines)), ...model.map(({ category: _category, ...finding }) => finding)];
+    // Canon.md is bullets of facts like the lore files: its counts are read the same way.
+    if (snapshot.canon && inScope(snapshot.canon.path, scope)) {
+      const prose = readProse(scene.source, scene.bodyStart, snapshot.names);
+      const fromCanon = numericFactFindings(prose, extractNumericFacts([parseLoreFile(snapshot.canon)]), strict);
+      findings.push(...fromCanon.filter((finding) => !findings.some((other) => other.line === finding.line && other.kind === finding.kind)));
+    }
     const kept = strict ? findings : findings.filter((finding) => finding.severity === 'error');
     const refs = new FileRefCollector();
     const sources = snapshotSources(snapshot);
@@ -97,7 +91,7 @@ export const canonCheckerTool: ToolDefinition<CanonCheckerArgs> = withDryRun<Can
         scene_path: scene.path,
         mode,
         canon_paths: scope,
-        canon_files: [...canonPaths].sort(),
+        canon_files: [...new Set([...canonFiles, ...quoted.map((finding) => finding.canon?.path).filter((path): path is string => path !== undefined)])].sort(),
         status: quoted.some((finding) => finding.severity === 'error') ? 'contradictions' : 'consistent',
         summary: severityCounts(quoted),
         findings: quoted,

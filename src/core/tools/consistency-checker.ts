@@ -1,14 +1,11 @@
 import { ConsistencyCheckerArgsSchema, type ConsistencyCheckerArgs } from '../../protocol/index.js';
 import {
   FileRefCollector,
+  analyseContinuity,
   attachCanonQuotes,
-  deadCharacterFindings,
-  extractNumericFacts,
-  eyeColourFindings,
   findNearMisses,
   lineText,
   loadManuscriptSnapshot,
-  numericFactFindings,
   problemAsFinding,
   proposeNames,
   readProse,
@@ -18,9 +15,9 @@ import {
   snapshotSources,
   sortFindings,
   terminologyFindings,
-  type CharacterCard,
   type FileProse,
   type Finding,
+  type FindingCategory,
   type ManuscriptDocument,
   type ManuscriptSnapshot,
 } from '../manuscript/index.js';
@@ -54,29 +51,27 @@ function misnamingFindings(file: CheckedFile, snapshot: ManuscriptSnapshot, kind
     });
 }
 
-function povCard(file: CheckedFile, snapshot: ManuscriptSnapshot): CharacterCard | null {
-  const pov = file.document.scene?.pov?.value;
-  const entity = pov === undefined ? null : snapshot.names.resolve(pov);
-  return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
-}
+// What each focus covers of the continuity model's findings.
+const CATEGORIES: Record<Focus, readonly FindingCategory[]> = {
+  characters: ['trait', 'age', 'death'],
+  events: ['number', 'death'],
+  terminology: [],
+  general: ['trait', 'age', 'death', 'number'],
+};
 
 function runChecks(files: readonly CheckedFile[], snapshot: ManuscriptSnapshot, focus: Focus): Finding[] {
   const wants = (area: Focus): boolean => focus === 'general' || focus === area;
-  const facts = wants('events') ? extractNumericFacts(snapshot.lore) : [];
-  const findings: Finding[] = [];
+  const paths = new Set(files.map((file) => file.document.source.path));
+  const categories = CATEGORIES[focus];
+  const findings: Finding[] = analyseContinuity(snapshot)
+    .findings.filter((finding) => paths.has(finding.path) && categories.includes(finding.category))
+    .map(({ category: _category, ...finding }) => finding);
   for (const file of files) {
-    const { document, prose } = file;
+    const { document } = file;
     findings.push(...(document.scene?.problems ?? []).map((problem) => problemAsFinding(problem, document.source.lines)));
     const kinds = new Set<'character' | 'place'>([...(wants('characters') ? ['character' as const] : []), ...(wants('terminology') ? ['place' as const] : [])]);
     findings.push(...misnamingFindings(file, snapshot, kinds));
-    if (wants('characters')) findings.push(...eyeColourFindings(prose, povCard(file, snapshot)));
-    if (wants('events')) {
-      findings.push(...numericFactFindings(prose, facts, true));
-      if (document.scene) {
-        findings.push(...deadCharacterFindings(document.scene, prose, snapshot.characters, snapshot.scenes, true));
-        findings.push(...sceneOrderFindings(document.scene, snapshot.scenes));
-      }
-    }
+    if (wants('events') && document.scene) findings.push(...sceneOrderFindings(document.scene, snapshot.scenes));
   }
   if (wants('terminology')) findings.push(...terminologyFindings(files.map((file) => file.prose)));
   return findings;
@@ -104,10 +99,11 @@ export const consistencyCheckerTool: ToolDefinition<ConsistencyCheckerArgs> = wi
   id: 'consistency_checker',
   summary: 'Cross-check 1-10 files against each other and the Compendium: names, spellings, eye colours, counts.',
   description:
-    'Cross-reference 1-10 manuscript files against each other and the Compendium: which characters and places each ' +
-    'file names (with line numbers), eye colours that contradict a character card, misspelled character or place ' +
-    'names, terms spelled two ways, dead characters who speak, and counts that contradict the lore. focus: characters, ' +
-    'terminology, events or general (default). Each finding quotes the scene line and the canon line.',
+    'Cross-reference 1-10 manuscript files against each other, the rest of the manuscript and the Compendium: which ' +
+    'characters and places each file names (by full name, first name, surname, title or nickname, with line numbers), ' +
+    'traits that contradict a card or an earlier chapter (eyes, hair, handedness, scars, age), misspelled character or ' +
+    'place names, terms spelled two ways, dead characters who speak or act, and counts that contradict the notes. ' +
+    'focus: characters, terminology, events or general (default). Each finding quotes the scene line and the canon line.',
   schema: ConsistencyCheckerArgsSchema,
   example: { file_paths: ['Story/Scenes/SCN-01-the-lamp-room.md', 'Compendium/Characters/CHAR-hester-vane.md'], focus: 'general', dry_run: false },
   describeDryRun(args) {

@@ -1,6 +1,7 @@
 import { ControlRoomError, OutlineAnalyzerArgsSchema, type OutlineAnalyzerArgs } from '../../protocol/index.js';
 import {
   FileRefCollector,
+  analyseContinuity,
   lineText,
   loadManuscriptSnapshot,
   outlineProblems,
@@ -59,7 +60,9 @@ export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryR
   summary: "The outline's acts, scenes and beats with POV, time and characters, and its gaps.",
   description:
     'Analyze the story outline: acts, scenes per act, beats, each entry\'s POV, time and characters, and problems ' +
-    '(missing fields, numbering gaps or duplicates, scene files that do not exist, scenes the outline leaves out). ' +
+    '(missing fields, numbering gaps or duplicates, scene files that do not exist, entries no chapter is written from, ' +
+    'chapters the outline leaves out). Reads numbered lists, tables, headings with beats, acts with beat bullets and ' +
+    'plain "Chapter Five." paragraphs. ' +
     'mode "structure" (default) summarises; "beats" lists every beat. Every item carries its outline line number.',
   schema: OutlineAnalyzerArgsSchema,
   example: { outline_path: 'Story/SCN-outline.md', mode: 'structure', dry_run: false },
@@ -71,14 +74,17 @@ export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryR
   async run(args, context) {
     const mode = modeOf(args);
     const requested = args.outline_path === undefined ? undefined : requireVfsPath(args.outline_path);
-    const snapshot = await loadManuscriptSnapshot(context.workspace, { ...(requested ? { outlinePath: requested } : {}), scenes: false });
+    const snapshot = await loadManuscriptSnapshot(context.workspace, requested ? { outlinePath: requested } : {});
     const outline = snapshot.outline;
     if (outline === null) {
       throw new ControlRoomError('outline_not_found', 'The workspace has no outline. Add Story/SCN-outline.md (or any *outline*.md under Story/), or pass outline_path.', { fault: 'user' });
     }
     const refs = new FileRefCollector();
     if (outline.source.lines.length > 0) refs.add(outline.source, 1, outline.source.lines.length);
-    const problems = sortFindings(outlineProblems(outline, snapshot));
+    // Entries no chapter is written from, and chapters no entry plans (the chapters' lines are read too).
+    const coverage = analyseContinuity(snapshot).findings.filter((finding) => finding.category === 'outline').map(({ category: _category, ...finding }) => finding);
+    for (const scene of snapshot.scenes) if (coverage.some((finding) => finding.path === scene.path)) refs.add(scene.source, 1, Math.max(1, scene.bodyStart));
+    const problems = sortFindings([...outlineProblems(outline, snapshot), ...coverage]);
     const povDistribution: Record<string, number> = {};
     for (const entry of outline.entries) {
       const pov = entry.fields.pov?.value;
@@ -97,7 +103,7 @@ export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryR
         beat_count: outline.entries.reduce((sum, entry) => sum + entry.beats.length, 0),
         acts: describeActs(outline, snapshot.files, mode),
         pov_distribution: povDistribution,
-        problems: problems.map(({ kind, severity, message, path, line, quote }) => ({ kind, severity, message, path, line, quote: quote || (path === outline.path ? lineText(outline.source, line) : '') })),
+        problems: problems.map(({ kind, severity, message, path, line, quote, canon }) => ({ kind, severity, message, path, line, quote: quote || (path === outline.path ? lineText(outline.source, line) : ''), ...(canon ? { canon } : {}) })),
       },
       fileRefs: refs.refs(),
     };

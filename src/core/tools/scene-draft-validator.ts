@@ -1,9 +1,9 @@
 import { ControlRoomError, SceneDraftValidatorArgsSchema, type SceneDraftValidatorArgs } from '../../protocol/index.js';
 import {
   FileRefCollector,
+  analyseContinuity,
   attachCanonQuotes,
   beatCharacterChecks,
-  eyeColourFindings,
   formatStoryTime,
   lineText,
   loadManuscriptSnapshot,
@@ -65,8 +65,15 @@ export const sceneDraftValidatorTool: ToolDefinition<SceneDraftValidatorArgs> = 
       throw new ControlRoomError('outline_not_found', 'The workspace has no outline to validate against. Add Story/SCN-outline.md, or pass outline_path.', { fault: 'user' });
     }
     const prose = readProse(scene.source, scene.bodyStart, snapshot.names);
-    const match = matchOutlineEntry(scene, outline, snapshot.names);
+    const analysis = analyseContinuity(snapshot);
+    // The three-pass match first; else the entry the whole outline's pairing gave this chapter.
+    const paired = analysis.coverage ? [...analysis.coverage.entryOf].find(([candidate]) => candidate.path === scene.path) : undefined;
+    const ownMatch = matchOutlineEntry(scene, outline, snapshot.names);
+    const match = ownMatch ?? (paired ? { entry: paired[1], pass: 'scene_number' as const, reason: `the outline's order (${analysis.coverage?.how.get(paired[0]) ?? 'order'})` } : null);
     const findings: Finding[] = scene.problems.map((problem) => problemAsFinding(problem, scene.source.lines));
+    // A draft this scene's own match ties to an entry is not "without an entry", here at least.
+    const own = analysis.findings.filter((finding) => finding.path === scene.path && !(ownMatch && finding.kind === 'chapter_without_outline_entry'));
+    findings.push(...own.filter((finding) => finding.category === 'time' || finding.category === 'outline').map(({ category: _category, ...finding }) => finding));
     const timeline = timelineFindings(scene, prose, match?.entry ?? null, outline, snapshot.lore);
     findings.push(...timeline.findings);
     let characters: { present: string[]; absent: string[] } | null = null;
@@ -75,13 +82,13 @@ export const sceneDraftValidatorTool: ToolDefinition<SceneDraftValidatorArgs> = 
       const checked = beatCharacterChecks(scene, prose, match, outline, snapshot.names);
       characters = { present: checked.present, absent: checked.absent };
       findings.push(...checked.findings);
-    } else {
+    } else if (!own.some((finding) => finding.kind === 'chapter_without_outline_entry')) {
       findings.push({ kind: 'beat_not_found', severity: 'warning', message: `No outline entry matches this scene by title slug, POV or scene number; add one to ${outline.path}.`, path: scene.path, line: 1, quote: lineText(scene.source, 1) });
     }
     const pov = scene.pov ? snapshot.names.resolve(scene.pov.value) : null;
     const povCard = pov?.kind === 'character' ? (pov.card as CharacterCard) : null;
     if (args.include_canon && povCard) {
-      findings.push(...eyeColourFindings(prose, povCard).filter((finding) => finding.canon?.path === povCard.path));
+      findings.push(...own.filter((finding) => finding.category === 'trait' && finding.canon?.path === povCard.path).map(({ category: _category, ...finding }) => finding));
     }
     const refs = new FileRefCollector();
     const sources = snapshotSources(snapshot);

@@ -7,9 +7,9 @@ import { parseOutline } from '../outline.js';
 import { parseSceneFile } from '../scene-file.js';
 import { readProse } from '../scene-prose.js';
 import { collectVocabulary } from '../vocabulary.js';
+import { analyseContinuity } from '../facts/continuity-model.js';
+import type { ManuscriptSnapshot } from '../snapshot.js';
 import { matchOutlineEntry } from './beat-match.js';
-import { deadCharacterFindings } from './dead-characters.js';
-import { eyeColourFindings } from './eye-colours.js';
 import { findNearMisses } from './misnamed-names.js';
 import { extractNumericFacts, numericFactFindings } from './numeric-facts.js';
 import { proposeNames } from './proposed-names.js';
@@ -32,6 +32,25 @@ const piece = fc.constantFrom(
 );
 const prose = fc.array(fc.oneof(piece, fc.string({ maxLength: 8 })), { maxLength: 60 }).map((parts) => parts.join(' '));
 
+/** The continuity model over a one-scene manuscript with these cards, lore and outline. */
+function continuityOf(scene: ReturnType<typeof parseSceneFile>) {
+  scene.position = 3;
+  const snapshot: ManuscriptSnapshot = {
+    tree: { root: { type: 'folder', name: '', path: '', children: [] }, outlinePath: outline.path, fileCount: 0 },
+    files: [scene.path, outline.path],
+    outline,
+    scenes: [scene],
+    characters: [hester, tresk],
+    places: [light],
+    lore: [lore],
+    canon: null,
+    names,
+    vocabulary,
+    problems: [],
+  };
+  return analyseContinuity(snapshot).findings;
+}
+
 describe('manuscript checks on arbitrary prose', () => {
   it('never throw, and every finding points at a real line and quotes it', () => {
     fc.assert(
@@ -41,8 +60,7 @@ describe('manuscript checks on arbitrary prose', () => {
         const file = readProse(scene.source, scene.bodyStart, names);
         const findings = [
           ...findNearMisses(file, names, vocabulary).map((miss) => ({ path: scene.path, line: miss.line, quote: '' })),
-          ...eyeColourFindings(file, hester),
-          ...deadCharacterFindings(scene, file, [hester, tresk], [scene], true),
+          ...continuityOf(scene),
           ...numericFactFindings(file, facts, true),
           ...terminologyFindings([file]),
           ...timelineFindings(scene, file, matchOutlineEntry(scene, outline, names)?.entry ?? null, outline, [lore]).findings,

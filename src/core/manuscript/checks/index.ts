@@ -1,11 +1,8 @@
 export { findNearMisses } from './misnamed-names.js';
 export type { NearMiss } from './misnamed-names.js';
-export { findEyeColourMentions, eyeColourFindings, huesOf } from './eye-colours.js';
-export type { EyeColourMention, Attribution } from './eye-colours.js';
 export { findSpeakerTags } from './speaker-tags.js';
 export type { SpeakerTag } from './speaker-tags.js';
-export { deadCharacterFindings, deathSceneNumber, isDead } from './dead-characters.js';
-export { extractNumericFacts, numericFactFindings } from './numeric-facts.js';
+export { extractNumericFacts, numericFactFindings, cardsAsLore } from './numeric-facts.js';
 export type { NumericFact } from './numeric-facts.js';
 export { matchOutlineEntry, slugify } from './beat-match.js';
 export type { BeatMatch, MatchPass } from './beat-match.js';

@@ -20,6 +20,8 @@ export interface NumericFact {
   subjectStem: string | null;
   /** Stems of the fact's other nouns (`skerry`, `light`, `tower`, `door`, `lamp`, `room`, `hatch`). */
   keywordStems: string[];
+  /** True when the subject is a name (`Kerrow is 3 miles from Vellin`): naming it beside the count is enough. */
+  subjectProper: boolean;
 }
 
 // Counts of time are common in prose and rarely about the same thing, so they need more context.
@@ -40,6 +42,32 @@ const CALENDAR = /^(?:January|February|March|April|May|June|July|August|Septembe
 /** The word after a number is what it counts unless it is a function word or a date (`14 November`). */
 function isCountedNoun(word: string): boolean {
   return word.length > 1 && !NOT_COUNTED.has(word.toLowerCase()) && !CALENDAR.test(word) && !/^\p{Lu}/u.test(word);
+}
+
+// Card fields that are traits, not counts of things.
+const TRAIT_LABELS = new Set(['age', 'born', 'died', 'height', 'name', 'aliases', 'eyes', 'hair', 'status', 'died_in', 'scene', 'chapter']);
+
+/**
+ * Cards read as lore: a labelled count (`Rooms: 14`, `Steps: 131`) is the card's subject having that
+ * many, and every body line of a place card is a statement ("The house has fourteen rooms."). A
+ * character card's prose tells a life ("looks at it fifty times a night"), not counts of things.
+ */
+export function cardsAsLore(cards: ReadonlyArray<{ kind: string; path: string; source: LoreFile['source']; name: { value: string; line: number }; fields: ReadonlyMap<string, { value: string; line: number }>; bodyStart: number }>): LoreFile[] {
+  return cards.map((card) => {
+    const facts: Array<{ value: string; line: number }> = [];
+    const labelled = new Set<number>();
+    for (const [label, field] of card.fields) {
+      if (TRAIT_LABELS.has(label) || !/^\s*(?:\d[\d,]*|[a-z]+(?:-[a-z]+)?)\b/i.test(field.value) || findNumbers(field.value).length === 0) continue;
+      facts.push({ value: `${card.name.value} has ${field.value.trim()} ${label.replace(/_/g, ' ')}`, line: field.line });
+      labelled.add(field.line);
+    }
+    for (let line = card.bodyStart; card.kind === 'place' && line <= card.source.lines.length; line += 1) {
+      const text = card.source.lines[line - 1]!.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim();
+      if (text === '' || labelled.has(line) || /^#/.test(text)) continue;
+      facts.push({ value: text, line });
+    }
+    return { source: card.source, path: card.path, name: card.name, facts, timeline: [], problems: [] };
+  });
 }
 
 /** Every count stated in the lore bullets (timeline bullets excluded: their numbers are days). */
@@ -64,7 +92,8 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
         const keywordStems = [...new Set(nounPhrases!.flatMap((phrase) => [...stemsOf(phrase)]))].filter(
           (stem) => stem !== unitStem && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
         );
-        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems });
+        const subjectProper = subjectPhrase !== undefined && /(?:^|\s)\p{Lu}/u.test(subjectPhrase.trim().replace(/^(?:the|a|an)\s+/i, ''));
+        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper });
       }
     }
   }
@@ -96,7 +125,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
         const subjectNear = fact.subjectStem !== null && passage.has(fact.subjectStem);
         const subjectInSentence = fact.subjectStem !== null && sentenceStems.has(fact.subjectStem);
-        const related = (subjectNear && hits >= 2) || hits >= 3;
+        const related = (subjectNear && hits >= 2) || hits >= 3 || (fact.subjectProper && subjectInSentence);
         const needsSentence = !strict || GENERIC_UNITS.has(fact.unitStem);
         if (!related || (needsSentence && !subjectInSentence)) continue;
         const line = lineOf(paragraph, number.start);

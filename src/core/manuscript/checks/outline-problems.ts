@@ -25,7 +25,9 @@ function label(entry: OutlineEntry): string {
 /** Missing fields, unreadable times, unknown POVs and scene files that do not exist. */
 function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: ManuscriptSnapshot): Finding[] {
   const problems: Finding[] = [];
-  for (const { field, severity } of REQUIRED) {
+  // The product's own entries promise labelled fields; a writer's list, table or paragraph does not.
+  const labelled = entry.style === 'heading' && (['file', 'pov', 'when', 'characters'] as const).some((field) => entry.fields[field] !== undefined);
+  for (const { field, severity } of labelled ? REQUIRED : []) {
     const value = entry.fields[field]?.value ?? '';
     if (value.trim() === '') problems.push(finding(outline, 'missing_field', severity, `${label(entry)} has no ${field === 'pov' ? 'POV' : field} field.`, entry.line));
   }
@@ -77,22 +79,12 @@ function numberingProblems(outline: Outline): Finding[] {
   return problems;
 }
 
-/** Scene files in the VFS that no outline entry names. */
-function unreferencedScenes(outline: Outline, snapshot: ManuscriptSnapshot): Finding[] {
-  const referenced = new Set(outline.entries.map((entry) => (entry.fields.file ? resolveSceneReference(entry.fields.file.value, snapshot.files) : null)).filter((path) => path !== null));
-  const sceneFiles = snapshot.files.filter((path) => path !== outline.path && path.startsWith('Story/') && /\/SCN-[^/]+\.md$/i.test(path));
-  return sceneFiles
-    .filter((path) => !referenced.has(path))
-    .map((path) => ({ kind: 'scene_not_in_outline', severity: 'warning' as const, message: `${path} is a scene file that no outline entry names.`, path, line: 1, quote: '' }));
-}
-
-/** Every problem of an outline: parse problems, entries, numbering and scenes it leaves out. */
+/** Every problem of an outline itself: parse problems, entries and numbering (chapters it leaves out are the continuity model's). */
 export function outlineProblems(outline: Outline, snapshot: ManuscriptSnapshot): Finding[] {
   return [
     ...outline.problems.map((problem) => problemAsFinding(problem, outline.source.lines)),
     ...(outline.entries.length === 0 ? [finding(outline, 'outline_empty', 'warning', 'The outline has no scene entries ("### Scene N: Title").', 1)] : []),
     ...outline.entries.flatMap((entry) => entryProblems(outline, entry, snapshot)),
     ...numberingProblems(outline),
-    ...unreferencedScenes(outline, snapshot),
   ];
 }

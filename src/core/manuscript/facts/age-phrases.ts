@@ -1,0 +1,100 @@
+import { parseNumberWord } from '../numbers.js';
+import { monthsOf, parseDate, type PartialDate } from './calendar.js';
+
+/** An age or birth stated in a sentence. */
+export interface AgePhrase {
+  kind: 'age' | 'born';
+  age: number | null;
+  born: PartialDate | null;
+  /** "turned thirty-six last spring": the months of the birthday. */
+  birthdayMonths: number[] | null;
+  text: string;
+  start: number;
+  /** Where the owner is looked for, and the word naming them (`she`, `Ilse`), if the phrase has one. */
+  subjectAt: number;
+  pronoun: string | null;
+}
+
+const NUMBER = '(\\d{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a\\s+hundred)';
+const OWNER = "(\\p{Lu}[\\p{L}'’-]*|she|he|I|She|He)";
+// "Ilse was thirty-four", "she is 34 years old", "he had turned forty", "I was sixty".
+const WAS_AGE = new RegExp(`${OWNER}\\s+(?:was|is|'s|’s|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now|was\\s+nearly|was\\s+almost)\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
+const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?(?:in\\s+)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
+const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
+const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
+const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
+const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
+const BORN_ON = /\b(?:was\s+)?born\s+(?:on\s+|in\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s+\d{4})?|\d{4}|[A-Z][a-z]+\s+\d{4})/gu;
+// A past age ("when she was twelve", "at thirty she had…") or a hypothetical one is not her age now.
+const PAST_CONTEXT = /\b(?:when|since|until|till|after|before|by\s+the\s+time|if|unless|as\s+if|once|back\s+then|at\s+the\s+age|used\s+to)\b[^.;!?]{0,40}$/i;
+const PAST_AFTER = /^[^.;!?]{0,12}\b(?:when|before|at\s+the\s+time|back\s+then|that\s+summer|that\s+year|in\s+those|ago)\b/i;
+
+function numberValue(text: string): number | null {
+  const clean = text.toLowerCase().replace(/\s+/g, ' ');
+  if (clean === 'a hundred') return 100;
+  const value = /^\d+$/.test(clean) ? Number(clean) : parseNumberWord(clean);
+  return value !== null && value > 0 && value < 125 ? value : null;
+}
+
+const ORDINAL_AGE = (word: string): number | null => {
+  const value = parseNumberWord(word);
+  return value !== null && /(?:st|nd|rd|th)$/i.test(word) ? value : null;
+};
+
+/** Ages and births stated in `text[from, to)`, with where to look for each one's owner. */
+export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[] {
+  const sentence = text.slice(from, to);
+  const found: AgePhrase[] = [];
+  const add = (phrase: Omit<AgePhrase, 'start' | 'subjectAt'> & { at: number; subjectAt: number }): void => {
+    const { at, subjectAt, ...rest } = phrase;
+    if (found.some((other) => other.start === from + at)) return;
+    found.push({ ...rest, start: from + at, subjectAt: from + subjectAt });
+  };
+  const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
+  for (const match of sentence.matchAll(TURNED_WHEN)) {
+    const age = numberValue(match[1]!);
+    if (age !== null) add({ kind: 'age', age, born: null, birthdayMonths: monthsOf(match[2]!), text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+  }
+  for (const match of sentence.matchAll(WAS_AGE)) {
+    const age = numberValue(match[2]!);
+    const end = match.index + match[0].length;
+    if (age === null || past(match.index, end)) continue;
+    // "It was twelve" or "was twelve minutes": only a person followed by nothing counted has an age.
+    if (/^(?:It|This|That|There|Which|What)$/.test(match[1]!)) continue;
+    if (match[3] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|years?|or|,)\b/i.test(sentence.slice(end))) continue;
+    const owner = match[1]!;
+    const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
+    add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: pronoun === null ? match.index : match.index + owner.length });
+  }
+  for (const match of sentence.matchAll(YEAR_OLD)) {
+    const age = numberValue(match[1]!);
+    const end = match.index + match[0].length;
+    if (age === null || past(match.index, end)) continue;
+    // "the thirty-four-year-old Ilse" (the name follows) or "Ilse, a thirty-four-year-old widow".
+    const after = /^\s+(\p{Lu}[\p{L}'’-]+)/u.exec(sentence.slice(end));
+    const before = /(\p{Lu}[\p{L}'’-]+),\s+(?:a|an|the)\s+$/u.exec(sentence.slice(0, match.index));
+    if (after) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: end + after[0].length });
+    else if (before) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+  }
+  for (const pattern of [APPOSITION, AGED]) {
+    for (const match of sentence.matchAll(pattern)) {
+      const age = numberValue(match[match.length - 1]!);
+      if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[0].length });
+    }
+  }
+  for (const match of sentence.matchAll(BIRTHDAY)) {
+    const age = ORDINAL_AGE(match[2]!);
+    if (age !== null && age < 125) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
+  }
+  for (const match of sentence.matchAll(BORN_ON)) {
+    const born = parseDate(match[1]!);
+    if (born !== null) add({ kind: 'born', age: null, born, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+  }
+  return found;
+}
+
+/** An age field's value (`34`, `thirty-four`, `34 (in 1962)`); null when it states none. */
+export function ageFieldValue(value: string): number | null {
+  const match = new RegExp(`^\\s*(?:about\\s+|around\\s+|c\\.\\s*)?${NUMBER}\\b`, 'i').exec(value);
+  return match ? numberValue(match[1]!) : null;
+}

@@ -1,0 +1,127 @@
+import type { CharacterCard } from '../cards.js';
+import { isQuoted, lineOf } from '../prose.js';
+import type { FileProse } from '../scene-prose.js';
+import { ageFieldValue, agePhrases, type AgePhrase } from './age-phrases.js';
+import { parseDate } from './calendar.js';
+import type { AgeFact, Fact } from './fact.js';
+import { characterOf, resolveSubject, type Subject, type SubjectContext } from './resolve-subject.js';
+import { cardTraitValues, traitPhrases, type TraitPhrase } from './trait-phrases.js';
+
+/** Facts and ages gathered from one file. */
+export interface CollectedFacts {
+  facts: Fact[];
+  ages: AgeFact[];
+}
+
+const TRAIT_FIELDS = ['eyes', 'hair', 'handedness', 'birthplace'] as const;
+const MARK_FIELDS = ['scar', 'scars', 'marks', 'distinguishing marks', 'distinguishing features', 'features', 'appearance'];
+// On a card, a sentence about someone else: "Her brother Tobin has grey eyes", "Her mother's eyes".
+const ABOUT_OTHER = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|lover|partner|grandmother|grandfather|mum|dad)\b[^.;]{0,25}$/i;
+
+/**
+ * The facts a character card states, in any style: fields (`eyes: grey`, `- Eye colour: hazel`,
+ * `| Hair | red |`, `Age: 34`, `Born: 3 May 1988`, `Dominant hand: left`, `Scar: left cheek`) and
+ * the card's sentences about its person ("She has green eyes", "Left-handed.", "born in Leeds").
+ */
+export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts {
+  const facts: Fact[] = [];
+  const ages: AgeFact[] = [];
+  const base = { card, path: card.path, source: 'card' as const, certain: true, position: 0 };
+  const fieldLines = new Set<number>();
+  for (const attribute of TRAIT_FIELDS) {
+    const field = card.fields.get(attribute);
+    if (!field) continue;
+    const values = attribute === 'birthplace' ? [field.value.replace(/[.,;].*$/, '').trim().toLowerCase()] : cardTraitValues(attribute, field.value);
+    if (values.length === 0 || values[0] === '') continue;
+    facts.push({ ...base, attribute, values, text: field.value, valueText: field.value, line: field.line, link: 'card' });
+    fieldLines.add(field.line);
+  }
+  for (const key of MARK_FIELDS) {
+    const field = card.fields.get(key) ?? card.fields.get(key.replace(/ /g, '_'));
+    if (!field) continue;
+    const label = /scar/i.test(key) ? 'scar' : 'mark';
+    for (const phrase of traitPhrases(`${label} on the ${field.value}`)) {
+      if (phrase.attribute.startsWith('mark:')) facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: field.value, valueText: phrase.valueText, line: field.line, link: 'card' });
+    }
+    fieldLines.add(field.line);
+  }
+  const age = card.age ? ageFieldValue(card.age.value) : null;
+  if (card.age && age !== null) {
+    ages.push({ ...base, kind: 'age', age, born: null, birthdayMonths: null, text: card.age.value, line: card.age.line });
+    fieldLines.add(card.age.line);
+  }
+  const born = card.fields.get('born');
+  if (born) {
+    const date = parseDate(born.value);
+    if (date !== null) ages.push({ ...base, kind: 'born', age: null, born: date, birthdayMonths: null, text: born.value, line: born.line });
+    else if (!card.fields.has('birthplace') && /^\p{Lu}/u.test(born.value.trim())) {
+      facts.push({ ...base, attribute: 'birthplace', values: [born.value.replace(/[.,;].*$/, '').replace(/^in\s+/i, '').trim().toLowerCase()], text: born.value, valueText: born.value, line: born.line, link: 'card' });
+    }
+    fieldLines.add(born.line);
+  }
+  // Sentences of the card about its own person (not about a relative or another named person).
+  prose.paragraphs.forEach((paragraph) => {
+    for (const sentence of paragraph.sentences) {
+      const line = lineOf(paragraph, sentence.start);
+      if (fieldLines.has(line)) continue;
+      const own = (start: number): boolean => {
+        const before = paragraph.text.slice(sentence.start, start);
+        if (ABOUT_OTHER.test(before)) return false;
+        const others = prose.mentions.filter((mention) => mention.paragraph === paragraph && mention.match.start >= sentence.start && mention.match.start < start).map(characterOf);
+        return others.every((other) => other === null || other === card);
+      };
+      for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
+        if (!own(phrase.start) || /^(?:your|their|my)$/i.test(phrase.pronoun ?? '')) continue;
+        facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, line: lineOf(paragraph, phrase.start), link: 'card' });
+      }
+      for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
+        if (!own(phrase.start)) continue;
+        ages.push({ ...base, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, line: lineOf(paragraph, phrase.start) });
+      }
+    }
+  });
+  return { facts, ages };
+}
+
+/** The owner of an age phrase whose own words name them (`Ilse was 34`), else by the resolver. */
+function ageOwner(context: SubjectContext, paragraphIndex: number, phrase: AgePhrase): Subject | null {
+  if (phrase.pronoun !== null) return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun);
+  const named = context.prose.mentions.find((mention) => mention.paragraphIndex === paragraphIndex && mention.match.end === phrase.subjectAt);
+  if (named) {
+    const card = characterOf(named);
+    return card ? { card, link: 'named', certain: true } : null;
+  }
+  return resolveSubject(context, paragraphIndex, phrase.subjectAt, null);
+}
+
+function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: TraitPhrase): Subject | null {
+  return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun ?? undefined);
+}
+
+/**
+ * The facts a chapter's narration states about its people — eyes, hair, handedness, marks, place of
+ * birth, ages and births — each tied to its owner by `resolveSubject`. Speech is left out: what
+ * characters say of each other is not the narrator's word.
+ */
+export function proseFacts(context: SubjectContext, position: number): CollectedFacts {
+  const { prose } = context;
+  const facts: Fact[] = [];
+  const ages: AgeFact[] = [];
+  prose.paragraphs.forEach((paragraph, paragraphIndex) => {
+    for (const sentence of paragraph.sentences) {
+      for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
+        if (isQuoted(paragraph, phrase.start)) continue;
+        const subject = traitOwner(context, paragraphIndex, phrase);
+        if (subject === null) continue;
+        facts.push({ card: subject.card, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, link: subject.link, position });
+      }
+      for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
+        if (isQuoted(paragraph, phrase.start)) continue;
+        const subject = ageOwner(context, paragraphIndex, phrase);
+        if (subject === null) continue;
+        ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
+      }
+    }
+  });
+  return { facts, ages };
+}

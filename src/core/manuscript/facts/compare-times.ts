@@ -1,0 +1,170 @@
+import type { Finding } from '../finding.js';
+import type { Outline, OutlineEntry } from '../outline.js';
+import type { SceneFile } from '../scene-file.js';
+import { WEEKDAYS, dayNumber, formatDate, weekdayOf, type PartialDate } from './calendar.js';
+import type { ChapterWhen } from './compare-ages.js';
+import { combinedTime, timeOfText, type TimeStatement } from './time-statements.js';
+
+/** One chapter's time as stated, and its outline entry. */
+export interface ChapterTime {
+  scene: SceneFile;
+  statements: TimeStatement[];
+  entry: OutlineEntry | null;
+}
+
+/** The weekday of a date when its year is known. */
+function weekdayOfDate(date: PartialDate | null): number | null {
+  return date !== null && date.year !== null && date.month !== null && date.day !== null ? weekdayOf(date.year, date.month, date.day) : null;
+}
+
+function sameDate(a: PartialDate, b: PartialDate): boolean {
+  return a.month === b.month && a.day === b.day && (a.year === null || b.year === null || a.year === b.year);
+}
+
+function against(statement: TimeStatement): { path: string; line: number; value: string } {
+  return { path: statement.path, line: statement.line, value: statement.text };
+}
+
+/** The chapter's time against its outline entry's: weekday, date, or a weekday the entry's dated day implies. */
+function outlineFindings(chapter: ChapterTime, outline: Outline): Finding[] {
+  const when = chapter.entry?.fields.when;
+  if (!when) return [];
+  const planned = timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' });
+  if (planned === null) return [];
+  const own = combinedTime(chapter.statements.filter((statement) => statement.source !== 'outline'));
+  const findings: Finding[] = [];
+  const plannedWeekday = planned.weekday ?? weekdayOfDate(planned.date);
+  const weekdayStatement = own.weekday ?? (own.date && weekdayOfDate(own.date.date) !== null ? own.date : null);
+  const ownWeekday = own.weekday?.weekday ?? weekdayOfDate(own.date?.date ?? null);
+  if (plannedWeekday !== null && ownWeekday !== null && weekdayStatement && plannedWeekday !== ownWeekday) {
+    findings.push({
+      kind: 'weekday_mismatch',
+      severity: 'error',
+      message: `This chapter happens on a ${WEEKDAYS[ownWeekday]} ("${weekdayStatement.text}"), but its outline entry says "${when.value}" (a ${WEEKDAYS[plannedWeekday]}).`,
+      path: weekdayStatement.path,
+      line: weekdayStatement.line,
+      quote: '',
+      canon: against(planned),
+    });
+  } else if (planned.date && own.date?.date && planned.date.month !== null && planned.date.day !== null && !sameDate(own.date.date, planned.date)) {
+    findings.push({
+      kind: 'date_mismatch',
+      severity: 'error',
+      message: `This chapter is dated ${formatDate(own.date.date)} ("${own.date.text}"), but its outline entry says "${when.value}".`,
+      path: own.date.path,
+      line: own.date.line,
+      quote: '',
+      canon: against(planned),
+    });
+  }
+  return findings;
+}
+
+/** A weekday stated beside a full date that falls on another day. */
+function weekdayDateFindings(chapter: ChapterTime): Finding[] {
+  const findings: Finding[] = [];
+  for (const statement of chapter.statements) {
+    const actual = weekdayOfDate(statement.date);
+    if (statement.weekday === null || actual === null || actual === statement.weekday) continue;
+    findings.push({
+      kind: 'weekday_date_mismatch',
+      severity: 'error',
+      message: `${formatDate(statement.date!)} was a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[statement.weekday]} ("${statement.text}").`,
+      path: statement.path,
+      line: statement.line,
+      quote: '',
+    });
+  }
+  return findings;
+}
+
+interface Placed {
+  chapter: ChapterTime;
+  index: number | null;
+  weekday: { value: number; statement: TimeStatement } | null;
+}
+
+/**
+ * Where each chapter falls in story days: its own `Day N`, else its outline entry's, else a step
+ * from the chapter before ("The next morning"), else its date counted from the first dated one.
+ */
+function placeChapters(chapters: readonly ChapterTime[], outline: Outline | null): Placed[] {
+  const hasDays = chapters.some((chapter) => chapter.statements.some((statement) => statement.day !== null) || (chapter.entry?.fields.when && timeOfText(chapter.entry.fields.when.value, { path: '', line: 0, source: 'outline' })?.day !== null && timeOfText(chapter.entry.fields.when.value, { path: '', line: 0, source: 'outline' }) !== null));
+  const firstYear = chapters.flatMap((chapter) => chapter.statements).find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year ?? 2001;
+  const placed: Placed[] = [];
+  let previous: number | null = null;
+  for (const chapter of chapters) {
+    const own = combinedTime(chapter.statements);
+    const planned = chapter.entry?.fields.when && outline ? timeOfText(chapter.entry.fields.when.value, { path: outline.path, line: chapter.entry.fields.when.line, source: 'outline' }) : null;
+    const date = own.date?.date ?? null;
+    let index: number | null = own.day?.day ?? planned?.day ?? null;
+    if (index === null && own.after && previous !== null) index = previous + own.after.after!;
+    if (index === null && !hasDays && date !== null && date.month !== null && date.day !== null) index = dayNumber(date.year ?? firstYear, date.month, date.day);
+    const weekdayStatement = own.weekday ?? (weekdayOfDate(date) !== null ? own.date : null);
+    const weekday = own.weekday?.weekday ?? weekdayOfDate(date);
+    placed.push({ chapter, index, weekday: weekday !== null && weekdayStatement ? { value: weekday, statement: weekdayStatement } : null });
+    previous = index;
+  }
+  return placed;
+}
+
+/**
+ * Weekdays that cannot all be true together: once chapters are placed in story days, every weekday
+ * must follow from one calendar. The calendar most chapters agree on (the earliest on a tie) stands,
+ * and each chapter against it is reported with the chapter it contradicts.
+ */
+function sequenceFindings(placed: readonly Placed[]): Finding[] {
+  const known = placed.filter((entry) => entry.index !== null && entry.weekday !== null);
+  if (known.length < 2) return [];
+  const shift = (entry: Placed): number => (((entry.weekday!.value - entry.index!) % 7) + 7) % 7;
+  const counts = new Map<number, number>();
+  for (const entry of known) counts.set(shift(entry), (counts.get(shift(entry)) ?? 0) + 1);
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || known.findIndex((entry) => shift(entry) === a[0]) - known.findIndex((entry) => shift(entry) === b[0]))[0]![0];
+  const findings: Finding[] = [];
+  for (const entry of known) {
+    if (shift(entry) === best) continue;
+    const reference = [...known.filter((other) => shift(other) === best && other.chapter.scene.position < entry.chapter.scene.position)].pop() ?? known.find((other) => shift(other) === best)!;
+    const expected = (((best + entry.index!) % 7) + 7) % 7;
+    const days = entry.index! - reference.index!;
+    findings.push({
+      kind: 'weekday_sequence_mismatch',
+      severity: 'error',
+      message: `This chapter says ${WEEKDAYS[entry.weekday!.value]} ("${entry.weekday!.statement.text}"), but it comes ${Math.abs(days)} day${Math.abs(days) === 1 ? '' : 's'} ${days >= 0 ? 'after' : 'before'} ${reference.chapter.scene.path}, which is a ${WEEKDAYS[reference.weekday!.value]}: it should be a ${WEEKDAYS[expected]}.`,
+      path: entry.weekday!.statement.path,
+      line: entry.weekday!.statement.line,
+      quote: '',
+      canon: against(reference.weekday!.statement),
+    });
+  }
+  return findings;
+}
+
+/**
+ * Days and dates against the outline and against each other: a chapter's weekday or date against
+ * its outline entry's, a weekday against the date beside it, and weekdays across chapters once
+ * their story days are known (from `Day N`, the outline, or "the next morning").
+ */
+export function timeFindings(chapters: readonly ChapterTime[], outline: Outline | null): Finding[] {
+  const findings: Finding[] = [];
+  for (const chapter of chapters) {
+    if (outline) findings.push(...outlineFindings(chapter, outline));
+    findings.push(...weekdayDateFindings(chapter));
+  }
+  const already = new Set(findings.map((finding) => `${finding.path}:${finding.line}`));
+  findings.push(...sequenceFindings(placeChapters(chapters, outline)).filter((finding) => !already.has(`${finding.path}:${finding.line}`)));
+  return findings;
+}
+
+/** When each chapter happens, for ages and time passing: its story day, date and year. */
+export function chapterWhens(chapters: readonly ChapterTime[], outline: Outline | null, years: ReadonlyMap<number, number>): (position: number) => ChapterWhen {
+  const placed = placeChapters(chapters, outline);
+  const byPosition = new Map(placed.map((entry) => [entry.chapter.scene.position, entry]));
+  const storyYear = [...years.values()][0] ?? null;
+  return (position) => {
+    const entry = byPosition.get(position);
+    const date = entry ? combinedTime(entry.chapter.statements).date?.date ?? null : null;
+    let year: number | null = date?.year ?? null;
+    for (let earlier = position; year === null && earlier >= 1; earlier -= 1) year = years.get(earlier) ?? null;
+    return { dayIndex: entry?.index ?? null, date, year: year ?? storyYear };
+  };
+}

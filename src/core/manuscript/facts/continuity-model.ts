@@ -1,0 +1,123 @@
+import type { CharacterCard } from '../cards.js';
+import { cardsAsLore, extractNumericFacts, numericFactFindings } from '../checks/numeric-facts.js';
+import { sha256Hex, type SourceText } from '../file-ref.js';
+import type { Finding } from '../finding.js';
+import { readProse, lineText, type FileProse } from '../scene-prose.js';
+import type { SceneFile } from '../scene-file.js';
+import type { ManuscriptSnapshot } from '../snapshot.js';
+import { cardFacts, proseFacts } from './collect-facts.js';
+import { ageFindings } from './compare-ages.js';
+import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js';
+import { traitFindings } from './compare-traits.js';
+import { cardDeath, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
+import type { AgeFact, Fact } from './fact.js';
+import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
+import type { SubjectContext } from './resolve-subject.js';
+import { chapterTimeStatements } from './time-statements.js';
+
+/** What a continuity finding is about, so each tool reports its own part. */
+export type FindingCategory = 'trait' | 'age' | 'death' | 'number' | 'time' | 'outline';
+
+/** A finding of the continuity model, with its category. */
+export interface ContinuityFinding extends Finding {
+  category: FindingCategory;
+}
+
+/** Everything the model extracted and concluded about one manuscript. */
+export interface ContinuityAnalysis {
+  facts: Fact[];
+  ages: AgeFact[];
+  deaths: Death[];
+  coverage: OutlineCoverage | null;
+  /** Each chapter's time statements, in reading order. */
+  times: ChapterTime[];
+  findings: ContinuityFinding[];
+}
+
+const recent = new Map<string, ContinuityAnalysis>();
+const RECENT_ANALYSES = 4;
+
+function keyOf(snapshot: ManuscriptSnapshot): string {
+  const files = [snapshot.outline, ...snapshot.scenes, ...snapshot.characters, ...snapshot.places, ...snapshot.lore].filter((file) => file !== null);
+  return sha256Hex(files.map((file) => `${file.path}\u0000${file.source.lines.join('\n')}`).join('\u0001'));
+}
+
+/** The point-of-view character of a chapter: its front matter's, else its outline entry's. */
+function pointOfView(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
+  const named = scene.pov?.value ?? coverage?.entryOf.get(scene)?.fields.pov?.value ?? null;
+  const entity = named === null ? null : snapshot.names.resolve(named);
+  return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
+}
+
+/** Which chapter each card's death falls in: the card's own word, else where it happens on the page. */
+function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse }>): Death[] {
+  const onPage = chapters.flatMap(({ scene, prose }) => proseDeaths(prose, scene.position));
+  const deaths: Death[] = [];
+  for (const card of snapshot.characters) {
+    const stated = cardDeath(card, snapshot.scenes);
+    const happens = onPage.filter((death) => death.card === card).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))[0];
+    if (stated && stated.position !== null && stated.position > 0) deaths.push(stated);
+    else if (stated && happens) deaths.push({ ...stated, position: happens.position });
+    else if (stated) deaths.push(stated);
+    else if (happens) deaths.push(happens);
+  }
+  return deaths;
+}
+
+/**
+ * The continuity model of a manuscript: facts `(entity, attribute, value, file#line)` from cards in
+ * any style and from the prose, every mention of a character resolved (names, nicknames, pronouns),
+ * and the findings that follow — fixed traits, ages against births and time, the dead acting,
+ * days and dates against the outline and each other, counts against the notes, and outline entries
+ * and chapters without each other. Recent analyses are kept by the manuscript's content, so the
+ * tools of one run share one analysis.
+ */
+export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnalysis {
+  const key = keyOf(snapshot);
+  const known = recent.get(key);
+  if (known) return known;
+  const chapters = snapshot.scenes.map((scene) => ({ scene, prose: readProse(scene.source, scene.bodyStart, snapshot.names) }));
+  const coverage = snapshot.outline ? matchOutline(snapshot.scenes, snapshot.outline, snapshot.files) : null;
+  const genderOf = (card: CharacterCard) => card.gender;
+  const facts: Fact[] = [];
+  const ages: AgeFact[] = [];
+  for (const card of snapshot.characters) {
+    const collected = cardFacts(card, readProse(card.source, card.bodyStart, snapshot.names));
+    facts.push(...collected.facts);
+    ages.push(...collected.ages);
+  }
+  for (const { scene, prose } of chapters) {
+    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, coverage, snapshot), genderOf };
+    const collected = proseFacts(context, scene.position);
+    facts.push(...collected.facts);
+    ages.push(...collected.ages);
+  }
+  const times: ChapterTime[] = chapters.map(({ scene, prose }) => ({
+    scene,
+    statements: chapterTimeStatements(scene.path, scene.when, scene.title, prose.paragraphs),
+    entry: coverage?.entryOf.get(scene) ?? null,
+  }));
+  const years = new Map<number, number>();
+  for (const time of times) {
+    const year = time.statements.find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year;
+    if (year !== undefined && year !== null) years.set(time.scene.position, year);
+  }
+  const deaths = deathsOf(snapshot, chapters);
+  const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
+  const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
+  const findings: ContinuityFinding[] = [
+    ...tagged('trait', traitFindings(facts)),
+    ...tagged('age', ageFindings(ages, chapterWhens(times, snapshot.outline, years))),
+    ...tagged('death', deadCharacterFindings(new Map(deaths.map((death) => [death.card.path, death])), chapters)),
+    ...tagged('number', chapters.flatMap(({ prose }) => numericFactFindings(prose, numbers, true))),
+    ...tagged('time', timeFindings(times, snapshot.outline)),
+    ...tagged('outline', coverage && snapshot.outline ? outlineCoverageFindings(coverage, snapshot.outline, snapshot.files) : []),
+  ];
+  const sources = new Map<string, SourceText>();
+  for (const file of [snapshot.outline, ...snapshot.scenes, ...snapshot.characters, ...snapshot.places, ...snapshot.lore]) if (file) sources.set(file.path, file.source);
+  for (const finding of findings) if (finding.quote === '') finding.quote = lineText(sources.get(finding.path) ?? { path: finding.path, lines: [] }, finding.line);
+  const analysis: ContinuityAnalysis = { facts, ages, deaths, coverage, times, findings };
+  if (recent.size >= RECENT_ANALYSES) recent.delete(recent.keys().next().value!);
+  recent.set(key, analysis);
+  return analysis;
+}

@@ -1,0 +1,177 @@
+import type { CharacterCard } from '../cards.js';
+import { findSpeakerTags } from '../checks/speaker-tags.js';
+import type { Finding } from '../finding.js';
+import type { Located } from '../labelled-line.js';
+import { parseNumberWord } from '../numbers.js';
+import { sentenceAt } from '../prose.js';
+import { sceneNameParts, type SceneFile } from '../scene-file.js';
+import type { FileProse, Mention } from '../scene-prose.js';
+import { characterOf } from './resolve-subject.js';
+
+/** When and where a character dies: the statement, and the chapter (by reading position) if known. */
+export interface Death {
+  card: CharacterCard;
+  /** The line that says so (a card field or sentence, or the prose where it happens). */
+  path: string;
+  line: number;
+  text: string;
+  /** Reading position of the chapter of the death; 0 when it happened before the story. */
+  position: number | null;
+}
+
+const DEAD_STATUS = /\b(?:dead|deceased|died|killed|drowned|murdered|late|passed\s+away|perished|executed|hanged)\b/i;
+const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
+const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
+// A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".
+const NOT_DEATH = /\b(?:if|unless|whether|nearly|almost|half|not|n't|never|thought|believed|feared|assumed|supposed|rumou?red|pretend(?:s|ed)?|as\s+if|as\s+though|wish(?:ed)?|hope[sd]?|could\s+have|would\s+have|might|may|afraid)\b/i;
+
+/** The chapter a reference names: a scene file, `chapter 3`, `Chapter Three`, or a chapter's title. */
+export function chapterPosition(reference: string, scenes: readonly SceneFile[]): number | null {
+  const value = reference.trim();
+  const stem = value.replace(/\.md$/i, '').split('/').pop()!.toLowerCase();
+  const byFile = scenes.find((scene) => scene.fileStem.toLowerCase() === stem);
+  if (byFile) return byFile.position;
+  const chapter = CHAPTER_REF.exec(value);
+  const number = chapter ? (/^\d+$/.test(chapter[1]!) ? Number(chapter[1]) : parseNumberWord(chapter[1]!)) : sceneNameParts(value).fileNumber;
+  if (number !== null) {
+    const numbered = scenes.filter((scene) => scene.sceneNumber?.value === number);
+    if (numbered.length === 1) return numbered[0]!.position;
+    return number >= 1 && number <= scenes.length && scenes.every((scene) => scene.sceneNumber === null) ? number : null;
+  }
+  const titled = scenes.filter((scene) => scene.title && value.toLowerCase().includes(scene.title.value.toLowerCase()) && scene.title.value.length > 3);
+  return titled.length === 1 ? titled[0]!.position : null;
+}
+
+/**
+ * What a card says of a death, in any style: `status: dead`, `Died: chapter 3`, `died_in:
+ * SCN-06-…`, `Status: Deceased (ch. 3)`, or a sentence ("Died on the stair in chapter 3.").
+ */
+export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): Death | null {
+  const fields: Array<Located<string> | null> = [card.diedIn, card.fields.get('died') ?? null, card.status];
+  let statement: Located<string> | null = null;
+  let position: number | null = null;
+  for (const field of fields) {
+    if (field === null) continue;
+    if (field === card.status && !DEAD_STATUS.test(field.value)) continue;
+    statement ??= field;
+    position ??= chapterPosition(field.value, scenes);
+  }
+  // Sentences of the card about its own person: "She died on the stair in chapter 3.", "Dies in ch. 3".
+  const own = new RegExp(`^(?:[-*+]\\s+)?(?:\\*\\*)?(?:She|He|They|Died|Dies|Killed|Drowned|Murdered|Dead|Deceased|${card.name.value.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+  for (let line = card.bodyStart; line <= card.source.lines.length && position === null; line += 1) {
+    const text = card.source.lines[line - 1]!;
+    const sentence = text.split(/(?<=[.!?])\s+/).find((part) => DEATH_SENTENCE.test(part) && CHAPTER_REF.test(part) && own.test(part.trim()));
+    if (sentence === undefined) continue;
+    statement ??= { value: sentence.trim(), line };
+    position = chapterPosition(CHAPTER_REF.exec(sentence)![0], scenes);
+  }
+  if (statement === null) return null;
+  // The card's own words for the death, as one line: `status: dead, died_in: SCN-06-the-tide-steps`.
+  const parts = [card.status && DEAD_STATUS.test(card.status.value) ? `status: ${card.status.value}` : null, card.diedIn ? `died_in: ${card.diedIn.value}` : null, card.fields.get('died') ? `died: ${card.fields.get('died')!.value}` : null].filter((part) => part !== null);
+  const text = statement === card.status || statement === card.diedIn || statement === card.fields.get('died') ? parts.join(', ') : statement.value;
+  return { card, path: card.path, line: statement.line, text, position: position ?? 0 };
+}
+
+const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on|still|certain|serious|weight|calm|silence))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
+const KILLED_BEFORE = /\b(?:killed|murdered|drowned|strangled|stabbed|shot\s+dead|executed|buried)\s+$/i;
+const DEATH_OF = /\b(?:the\s+death\s+of|the\s+body\s+of|the\s+corpse\s+of|the\s+funeral\s+of)\s+$/i;
+const POSSESSIVE_DEATH = /^['’]s\s+(?:dead\s+body|corpse|funeral|death|grave|coffin|lifeless\s+body)\b/i;
+
+/** Deaths that happen on the page: "Tresk was dead.", "Tresk died", "killed Tresk", "Tresk's funeral". */
+export function proseDeaths(prose: FileProse, position: number): Death[] {
+  const deaths: Death[] = [];
+  for (const mention of prose.mentions) {
+    if (mention.quoted) continue;
+    const card = characterOf(mention);
+    if (card === null) continue;
+    const text = mention.paragraph.text;
+    const after = text.slice(mention.match.end, mention.match.end + 60);
+    const before = text.slice(Math.max(0, mention.match.start - 40), mention.match.start);
+    const dies = DIES_AFTER.test(after) || KILLED_BEFORE.test(before) || DEATH_OF.test(before) || POSSESSIVE_DEATH.test(text.slice(mention.match.end));
+    if (!dies) continue;
+    const sentence = sentenceAt(mention.paragraph, mention.match.start);
+    const clause = text.slice(sentence.start, sentence.end);
+    if (NOT_DEATH.test(text.slice(sentence.start, mention.match.start)) || /\b(?:if|unless|would|might|could|almost|nearly|not|n't)\b/i.test(after.split(/[.;!?]/)[0] ?? '')) continue;
+    if (/\?\s*$/.test(clause.trim())) continue;
+    deaths.push({ card, path: prose.source.path, line: mention.line, text: clause.trim(), position });
+  }
+  return deaths;
+}
+
+const ACTIONS = [
+  'said', 'says', 'asked', 'asks', 'went', 'goes', 'came', 'comes', 'took', 'takes', 'stood', 'stands', 'sat', 'sits', 'got', 'gets', 'gave', 'gives',
+  'held', 'holds', 'ran', 'runs', 'put', 'puts', 'told', 'tells', 'laughed', 'laughs', 'looked', 'looks', 'turned', 'turns', 'climbed', 'climbs',
+  'walked', 'walks', 'lifted', 'lifts', 'poured', 'pours', 'drank', 'drinks', 'ate', 'eats', 'smiled', 'smiles', 'nodded', 'nods', 'shrugged',
+  'shrugs', 'grinned', 'grins', 'frowned', 'frowns', 'sighed', 'sighs', 'opened', 'opens', 'closed', 'closes', 'pushed', 'pushes', 'pulled',
+  'pulls', 'picked', 'picks', 'set', 'sets', 'led', 'leads', 'left', 'brought', 'brings', 'handed', 'hands', 'stepped', 'steps', 'waited', 'waits',
+  'watched', 'watches', 'answered', 'answers', 'called', 'calls', 'shouted', 'shouts', 'whispered', 'whispers', 'muttered', 'mutters', 'glanced',
+  'glances', 'stared', 'stares', 'winked', 'winks', 'coughed', 'coughs', 'lit', 'lights', 'drove', 'drives', 'knelt', 'kneels', 'leaned',
+  'leant', 'leans', 'waved', 'waves', 'pointed', 'points', 'reached', 'reaches', 'rowed', 'rows', 'tied', 'ties', 'unlocked', 'unlocks', 'locked',
+  'locks', 'knocked', 'knocks', 'wrote', 'writes', 'read', 'reads', 'rode', 'rides', 'rose', 'rises', 'shook', 'shakes', 'spoke', 'speaks',
+  'threw', 'throws', 'woke', 'wakes', 'grabbed', 'grabs', 'caught', 'catches', 'carried', 'carries', 'entered', 'enters', 'arrived', 'arrives',
+  'appeared', 'appears', 'replied', 'replies', 'added', 'adds', 'snapped', 'snaps', 'cried', 'cries', 'began', 'begins', 'drew', 'draws',
+  'dropped', 'drops', 'filled', 'fills', 'paid', 'pays', 'rang', 'rings', 'sang', 'sings', 'struck', 'strikes', 'wiped', 'wipes', 'folded',
+  'folds', 'rubbed', 'rubs', 'scratched', 'scratches', 'slammed', 'slams', 'swore', 'swears', 'touched', 'touches', 'kissed', 'kisses',
+];
+const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')})\\b`, 'iu');
+// Cues that the dead are remembered, dreamt, pictured or read, not present.
+const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|once|back\s+then|in\s+those\s+days|would|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+const FLASHBACK_OPENING = /^(?:\w+\s+){0,3}(?:years|months|weeks)\s+(?:earlier|before|ago)\b|^(?:In|That)\s+(?:the\s+)?(?:summer|winter|spring|autumn|year)\s+(?:of\s+)?\d{4}|^Before\b/i;
+
+/**
+ * The dead speaking or acting, by any of their names: a dialogue tag (`said Tresk`, `Birdie
+ * asked`) or a name followed by an action in narration (`Tresk poured the tea`), in a chapter after
+ * the one where they died. Remembered, dreamt, pictured or quoted — or a chapter that opens years
+ * earlier — is not acting. Errors when the death's chapter is known; warnings for a death before the
+ * story, since such characters often return in memories.
+ */
+export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse }>): Finding[] {
+  const findings: Finding[] = [];
+  for (const { scene, prose } of chapters) {
+    if (FLASHBACK_OPENING.test(prose.paragraphs[0]?.text.trimStart() ?? '')) continue;
+    const later = (card: CharacterCard): Death | null => {
+      const death = deaths.get(card.path);
+      return death && death.position !== null && scene.position > death.position ? death : null;
+    };
+    const reported = new Set<Mention>();
+    const report = (mention: Mention, death: Death, kind: 'dead_character_speaks' | 'dead_character_acts', what: string): void => {
+      reported.add(mention);
+      const before = death.position === 0;
+      findings.push({
+        kind,
+        severity: before ? 'warning' : 'error',
+        message: `${death.card.name.value} ${kind === 'dead_character_speaks' ? 'speaks' : 'acts'} here (${what}), but ${before ? 'is dead before the story begins' : `died in an earlier chapter`}: "${death.text}".`,
+        path: scene.path,
+        line: mention.line,
+        quote: '',
+        canon: { path: death.path, line: death.line, value: death.text },
+      });
+    };
+    for (const tag of findSpeakerTags(prose)) {
+      const card = characterOf(tag.mention);
+      const death = card ? later(card) : null;
+      if (death && !MEMORY.test(sentenceText(tag.mention))) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
+    }
+    for (const mention of prose.mentions) {
+      if (mention.quoted || mention.match.possessive || reported.has(mention)) continue;
+      const card = characterOf(mention);
+      const death = card ? later(card) : null;
+      if (!death) continue;
+      const action = ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40));
+      if (!action || MEMORY.test(sentenceText(mention)) || MEMORY.test(previousSentenceText(mention))) continue;
+      report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
+    }
+  }
+  return findings;
+}
+
+function sentenceText(mention: Mention): string {
+  const sentence = sentenceAt(mention.paragraph, mention.match.start);
+  return mention.paragraph.text.slice(sentence.start, sentence.end);
+}
+
+function previousSentenceText(mention: Mention): string {
+  const sentence = sentenceAt(mention.paragraph, mention.match.start);
+  const previous = mention.paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
+  return previous ? mention.paragraph.text.slice(previous.start, previous.end) : '';
+}

@@ -1,0 +1,103 @@
+import type { CharacterCard } from '../cards.js';
+import type { Gender } from '../name-forms.js';
+import type { NameIndex } from '../name-index.js';
+import { isQuoted, sentenceAt } from '../prose.js';
+import { startsSentence, type FileProse } from '../scene-prose.js';
+import { characterOf, resolveSubject, type SubjectContext } from './resolve-subject.js';
+
+/** What the prose teaches about people: the nicknames it uses and the pronouns it gives them. */
+export interface LearnedNames {
+  /** Nicknames by card path, with where each was learned. */
+  nicknames: Map<string, Array<{ form: string; path: string; line: number }>>;
+  /** Gender by card path, from the pronouns that follow the name. */
+  genders: Map<string, Gender>;
+}
+
+const NICK = "(\\p{Lu}[\\p{Ll}'’]{2,}(?:-\\p{Lu}?[\\p{Ll}]+)?)";
+// "Birdie, the old man still called her", "Birdie, everyone called him", "Birdie, as Tobin called her".
+const NICK_THEN_CALLED = new RegExp(`${NICK},?\\s+(?:as\\s+)?(?:the\\s+[\\p{L}-]+(?:\\s+[\\p{L}-]+)?|everyone|everybody|people|they|he|she|his\\s+[\\p{L}]+|her\\s+[\\p{L}]+|the\\s+village|the\\s+town|\\p{Lu}[\\p{L}]+)\\s+(?:still\\s+|always\\s+|had\\s+always\\s+|used\\s+to\\s+|would\\s+|sometimes\\s+|only\\s+|often\\s+)?(?:called|calls|call|named)\\s+(her|him)\\b`, 'gu');
+// "everyone called her Birdie", "known as Birdie", "nicknamed Birdie", "whom the village called Birdie".
+const CALLED_THEN_NICK = new RegExp(`\\b(?:called|calls|call|nicknamed|named)\\s+(her|him)\\s+${NICK}`, 'gu');
+const KNOWN_AS = new RegExp(`\\b(?:known|better\\s+known|called|nicknamed)(?:\\s+(?:to\\s+[\\p{L}\\s]{1,30}?|by\\s+[\\p{L}\\s]{1,30}?))?\\s+as\\s+['"“‘]?${NICK}`, 'gu');
+// `Bridget "Birdie" Fenn`: a nickname in quotes between first name and surname.
+const QUOTED_MIDDLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+["“‘']${NICK}["”’']\\s+(\\p{Lu}[\\p{L}'’-]+)`, 'gu');
+const NOT_NICKNAMES = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Mum|Mam|Mom|Mummy|Dad|Daddy|Sir|Madam|Ma'am|Miss|Missus|Mister|Boss|Chief|Lad|Lass|Girl|Boy|Son|Doctor|Doc|Nurse|Gran|Granny|Grandma|Grandpa|Sister|Brother|Father|Mother|Auntie|Aunt|Uncle|Captain|Sergeant|Officer|Constable|Madame|Monsieur|Nobody|Somebody|Everyone|Home|Back|Again|Still|Always)$/;
+
+/** Pronouns that follow a name at the start of a sentence, counted per card: "Ilse laughed. She…". */
+function voteGenders(proses: readonly FileProse[], votes: Map<string, { female: number; male: number }>): void {
+  for (const prose of proses) {
+    for (const mention of prose.mentions) {
+      if (mention.quoted || mention.match.possessive) continue;
+      const card = characterOf(mention);
+      if (card === null || !startsSentence(mention.paragraph, mention.match.start)) continue;
+      const sentence = sentenceAt(mention.paragraph, mention.match.start);
+      const next = mention.paragraph.sentences.find((span) => span.start >= sentence.end);
+      const window = mention.paragraph.text.slice(mention.match.end, next?.end ?? sentence.end);
+      // The first pronoun after the name; another name in between makes the vote void.
+      const pronoun = /\b(she|her|he|him|his)\b/i.exec(window);
+      if (!pronoun || /\b\p{Lu}\p{Ll}+\s+(?:said|asked|was|had)\b/u.test(window.slice(0, pronoun.index))) continue;
+      const tally = votes.get(card.path) ?? { female: 0, male: 0 };
+      if (/^(?:she|her)$/i.test(pronoun[1]!)) tally.female += 1;
+      else tally.male += 1;
+      votes.set(card.path, tally);
+    }
+  }
+}
+
+/**
+ * Learns from the text what cards leave out: each character's gender (stated on the card, else by
+ * the pronouns that follow the name in the manuscript) and nicknames the prose itself gives
+ * ("Birdie, the old man still called her", "everyone called him Sonny", `Bridget "Birdie" Fenn`,
+ * "known in the village as Birdie"). A nickname needs a person to belong to; endearments and titles
+ * ("love", "Doctor") are never nicknames.
+ */
+export function learnNames(proses: readonly FileProse[], characters: readonly CharacterCard[], names: NameIndex, pointOfView: (prose: FileProse) => CharacterCard | null, ownerOf: (prose: FileProse) => CharacterCard | null = () => null): LearnedNames {
+  const votes = new Map<string, { female: number; male: number }>();
+  voteGenders(proses, votes);
+  const genders = new Map<string, Gender>();
+  for (const card of characters) {
+    const tally = votes.get(card.path) ?? { female: 0, male: 0 };
+    const learned: Gender = tally.female >= 2 && tally.female >= tally.male * 3 ? 'female' : tally.male >= 2 && tally.male >= tally.female * 3 ? 'male' : null;
+    genders.set(card.path, card.gender ?? learned);
+  }
+  const genderOf = (card: CharacterCard): Gender => genders.get(card.path) ?? card.gender;
+  const nicknames = new Map<string, Array<{ form: string; path: string; line: number }>>();
+  const add = (card: CharacterCard | null, form: string, path: string, line: number): void => {
+    if (card === null || NOT_NICKNAMES.test(form) || names.entitiesFor(form).some((entity) => entity.card !== card)) return;
+    if (names.entitiesFor(form).length > 0) return;
+    const list = nicknames.get(card.path) ?? [];
+    if (!list.some((entry) => entry.form === form)) list.push({ form, path, line });
+    nicknames.set(card.path, list);
+  };
+  for (const prose of proses) {
+    const context: SubjectContext = { prose, pointOfView: pointOfView(prose), genderOf };
+    // On a character's own card, a nickname without another name is the card's.
+    const owner = ownerOf(prose);
+    const whose = (found: CharacterCard | null): CharacterCard | null => found ?? owner;
+    prose.paragraphs.forEach((paragraph, paragraphIndex) => {
+      const lineAt = (offset: number): number => {
+        let index = 0;
+        while (index + 1 < paragraph.lineStarts.length && paragraph.lineStarts[index + 1]! <= offset) index += 1;
+        return paragraph.startLine + index;
+      };
+      for (const match of paragraph.text.matchAll(NICK_THEN_CALLED)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        const pronounAt = match.index + match[0].length - match[2]!.length;
+        add(whose(resolveSubject(context, paragraphIndex, pronounAt, match[2]!)?.card ?? null), match[1]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(CALLED_THEN_NICK)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        add(whose(resolveSubject(context, paragraphIndex, match.index, match[1]!)?.card ?? null), match[2]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(KNOWN_AS)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        add(whose(resolveSubject(context, paragraphIndex, match.index, null)?.card ?? null), match[1]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(QUOTED_MIDDLE)) {
+        const full = names.entitiesFor(`${match[1]} ${match[3]}`).filter((entity) => entity.kind === 'character');
+        if (full.length === 1) add(full[0]!.card as CharacterCard, match[2]!, prose.source.path, lineAt(match.index));
+      }
+    });
+  }
+  return { nicknames, genders };
+}

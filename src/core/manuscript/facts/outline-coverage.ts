@@ -1,0 +1,118 @@
+import { slugify } from '../checks/beat-match.js';
+import type { Finding } from '../finding.js';
+import type { Outline, OutlineEntry } from '../outline.js';
+import { resolveSceneReference } from '../scene-reference.js';
+import type { SceneFile } from '../scene-file.js';
+import { stemWord } from '../word-stem.js';
+
+/** Which outline entry each chapter is written from, and what is left on either side. */
+export interface OutlineCoverage {
+  entryOf: Map<SceneFile, OutlineEntry>;
+  /** How each pair was made: `file`, `title`, `number`, `similar title`, `order`. */
+  how: Map<SceneFile, string>;
+  unwritten: OutlineEntry[];
+  unplanned: SceneFile[];
+}
+
+const STOP = new Set(['the', 'a', 'an', 'of', 'in', 'on', 'at', 'and', 'to', 'for', 'with', 'from', 'by', 'chapter', 'scene', 'part']);
+
+function titleWords(text: string): Set<string> {
+  return new Set(slugify(text).split('-').filter((word) => word.length > 1 && !STOP.has(word) && !/^\d+$/.test(word)).map(stemWord));
+}
+
+function sceneTitles(scene: SceneFile): string[] {
+  return [scene.title?.value ?? '', scene.slug.replace(/[-_]+/g, ' '), scene.fileStem].filter((title) => title.trim() !== '');
+}
+
+function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const shared = [...a].filter((word) => b.has(word)).length;
+  return shared / Math.min(a.size, b.size);
+}
+
+/**
+ * Pairs chapters with outline entries, in passes that each take only certain pairs: the entry's
+ * `File:`, the same title, the same number (when the outline numbers its entries), mostly the same
+ * title words, and finally reading order when what is left on both sides is equal in count.
+ */
+export function matchOutline(scenes: readonly SceneFile[], outline: Outline, files: readonly string[]): OutlineCoverage {
+  const entryOf = new Map<SceneFile, OutlineEntry>();
+  const how = new Map<SceneFile, string>();
+  const taken = new Set<OutlineEntry>();
+  const pair = (scene: SceneFile, entry: OutlineEntry, reason: string): void => {
+    entryOf.set(scene, entry);
+    how.set(scene, reason);
+    taken.add(entry);
+  };
+  const free = (): SceneFile[] => scenes.filter((scene) => !entryOf.has(scene));
+  const open = (): OutlineEntry[] => outline.entries.filter((entry) => !taken.has(entry));
+  for (const entry of outline.entries) {
+    const path = entry.fields.file ? resolveSceneReference(entry.fields.file.value, files) : null;
+    const scene = path === null ? undefined : free().find((candidate) => candidate.path === path);
+    if (scene) pair(scene, entry, 'file');
+  }
+  for (const scene of free()) {
+    const slugs = new Set(sceneTitles(scene).map(slugify).filter((slug) => slug !== ''));
+    const matches = open().filter((entry) => entry.title !== '' && slugs.has(slugify(entry.title)));
+    if (matches.length === 1) pair(scene, matches[0]!, 'title');
+  }
+  const numbered = outline.entries.filter((entry) => entry.number !== null).length >= Math.max(2, outline.entries.length / 2);
+  if (numbered) {
+    for (const scene of free()) {
+      const number = scene.sceneNumber?.value;
+      const matches = number === undefined ? [] : open().filter((entry) => entry.number === number);
+      if (matches.length === 1) pair(scene, matches[0]!, 'number');
+    }
+  }
+  for (const scene of free()) {
+    const words = sceneTitles(scene).map(titleWords).reduce((all, set) => new Set([...all, ...set]), new Set<string>());
+    const scored = open().map((entry) => ({ entry, score: similarity(words, titleWords(`${entry.title}`)) })).filter((item) => item.score >= 0.6).sort((a, b) => b.score - a.score);
+    if (scored.length > 0 && (scored.length === 1 || scored[0]!.score > scored[1]!.score)) pair(scene, scored[0]!.entry, 'similar title');
+  }
+  const restScenes = free();
+  const restEntries = open();
+  if (restScenes.length === restEntries.length) restScenes.forEach((scene, index) => pair(scene, restEntries[index]!, 'order'));
+  return { entryOf, how, unwritten: open(), unplanned: free() };
+}
+
+function describeEntry(entry: OutlineEntry): string {
+  const label = entry.number === null ? '' : `${entry.number}`;
+  return [label, entry.title].filter(Boolean).join(' ') || 'an entry';
+}
+
+/**
+ * Outline entries no chapter is written from, and chapters no outline entry plans. Only entries
+ * that name themselves a chapter (a number, a heading, a table row) must have one: a beat bullet
+ * under an act may span several chapters. An entry whose `File:` names a missing file is the
+ * outline analyzer's `scene_file_missing` already.
+ */
+export function outlineCoverageFindings(coverage: OutlineCoverage, outline: Outline, files: readonly string[]): Finding[] {
+  const explicit = outline.entries.filter((entry) => entry.explicit).length;
+  if (outline.entries.length < 2 || explicit === 0) return [];
+  const findings: Finding[] = [];
+  for (const entry of coverage.unwritten) {
+    if (!entry.explicit) continue;
+    if (entry.fields.file && resolveSceneReference(entry.fields.file.value, files) === null) continue;
+    findings.push({
+      kind: 'outline_entry_without_chapter',
+      severity: 'error',
+      message: `The outline plans "${describeEntry(entry)}", but no chapter is written from it (none has its title, number or place in order).`,
+      path: outline.path,
+      line: entry.line,
+      quote: '',
+    });
+  }
+  for (const scene of coverage.unplanned) {
+    const line = scene.title && scene.title.line > 0 ? scene.title.line : 1;
+    findings.push({
+      kind: 'chapter_without_outline_entry',
+      severity: explicit === outline.entries.length ? 'error' : 'warning',
+      message: `${scene.path} has no entry in the outline (${outline.path}): no entry has its title or number.`,
+      path: scene.path,
+      line,
+      quote: '',
+      canon: { path: outline.path, line: 1, value: outline.path },
+    });
+  }
+  return findings;
+}

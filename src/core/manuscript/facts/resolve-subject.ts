@@ -1,0 +1,115 @@
+import type { CharacterCard } from '../cards.js';
+import type { Gender } from '../name-forms.js';
+import { isQuoted, sentenceAt, type Paragraph } from '../prose.js';
+import type { FileProse, Mention } from '../scene-prose.js';
+
+/**
+ * How a fact in prose was tied to a character. Certain: `possessive` (`Ilse's green eyes`),
+ * `named` (the one character named before it in its sentence), `pronoun` when the one fitting
+ * character of the sentence or the one before is plain, `narrator` (first person with a known
+ * point of view). Guesses: a `pronoun` reaching further back, and `point_of_view`.
+ */
+export type SubjectLink = 'possessive' | 'named' | 'pronoun' | 'narrator' | 'point_of_view';
+
+/** Who a phrase is about, and how sure that is. */
+export interface Subject {
+  card: CharacterCard;
+  link: SubjectLink;
+  certain: boolean;
+}
+
+/** What a resolver knows of the chapter: its prose, its point-of-view character, everyone's gender. */
+export interface SubjectContext {
+  prose: FileProse;
+  pointOfView: CharacterCard | null;
+  genderOf: (card: CharacterCard) => Gender;
+}
+
+const FEMALE = /^(?:she|her|hers|herself)$/i;
+const MALE = /^(?:he|him|his|himself)$/i;
+const FIRST_PERSON = /^(?:i|me|my|mine|myself)$/i;
+const PRONOUN_NEAR = /\b(her|his|she|he|my|I)\b(?:\s+[\p{L}-]+){0,3}\s*$/u;
+// Someone else owns the thing: "your eyes", "their mother's grey eyes", "the old man's hair".
+const OTHER_OWNER = /(?:\b(?:your|their|our|its)\s+|\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+){0,2}|\p{L}+['’]s\s+)(?:[\p{L}-]+[\s-]+){0,2}$/u;
+
+// Words between a possessive and the trait that hand it to someone else: "Ilse's mother's eyes".
+const NOT_OWNER = /^(?:had|has|was|were|is|are|mother|father|sister|brother|son|daughter|husband|wife|aunt|uncle|cousin|friend|dog|cat|horse|child|baby|boy|girl|man|woman|mum|mam|dad|gran|granny|grandmother|grandfather|niece|nephew|lover|partner|boss|own\s+mother)$/i;
+
+/** True when the text after `X's` leads straight to the trait: `'s green`, `'s pale grey`. */
+function ownsDirectly(between: string): boolean {
+  const match = /^['’]s\s+((?:[\p{L}-]+\s+){0,2})$/u.exec(between);
+  return match !== null && !match[1]!.trim().split(/\s+/).some((word) => NOT_OWNER.test(word));
+}
+
+/** The one character a mention names, or null when it names several or a place. */
+export function characterOf(mention: Mention): CharacterCard | null {
+  const characters = mention.match.entities.filter((entity) => entity.kind === 'character');
+  return characters.length === 1 && mention.match.entities.length === 1 ? (characters[0]!.card as CharacterCard) : null;
+}
+
+function fits(context: SubjectContext, card: CharacterCard, pronoun: string | null): boolean {
+  if (pronoun === null || FIRST_PERSON.test(pronoun)) return true;
+  const gender = context.genderOf(card);
+  if (gender === null) return true;
+  return FEMALE.test(pronoun) ? gender === 'female' : MALE.test(pronoun) ? gender === 'male' : true;
+}
+
+/** Mentions of characters in the paragraph before `offset` (same quoting), nearest first. */
+function earlierMentions(context: SubjectContext, paragraphIndex: number, offset: number, quoted: boolean): Mention[] {
+  return context.prose.mentions
+    .filter((mention) => mention.paragraphIndex === paragraphIndex && mention.match.start < offset && mention.quoted === quoted)
+    .reverse();
+}
+
+/**
+ * Decides whose trait a phrase in prose states, deterministically:
+ * 1. a possessive name right before it (`Ilse Marten's green eyes`) — certain;
+ * 2. a thing someone else owns (`your eyes`, `the old man's hair`) — nobody;
+ * 3. the one character named earlier in the same sentence whom the pronoun fits — certain;
+ * 4. `her`/`his`/`she`/`he`: the nearest earlier character the pronoun fits (this paragraph, then
+ *    the one before) — certain when no other character it could fit stands in this sentence or the
+ *    last; else a guess; `my`/`I` in narration: the point-of-view character — certain;
+ * 5. with a pronoun but no one else, the point-of-view character — a guess.
+ * `pronoun` overrides the pronoun found right before the phrase.
+ */
+export function resolveSubject(context: SubjectContext, paragraphIndex: number, offset: number, pronounHint?: string | null): Subject | null {
+  const paragraph: Paragraph = context.prose.paragraphs[paragraphIndex]!;
+  const quoted = isQuoted(paragraph, offset);
+  const sentence = sentenceAt(paragraph, offset);
+  const before = paragraph.text.slice(sentence.start, offset);
+  const inParagraph = earlierMentions(context, paragraphIndex, offset, quoted);
+  const possessive = inParagraph.find((mention) => mention.match.possessive && ownsDirectly(paragraph.text.slice(mention.match.end, offset)));
+  if (possessive) {
+    const card = characterOf(possessive);
+    return card ? { card, link: 'possessive', certain: true } : null;
+  }
+  const pronoun = pronounHint === undefined ? (PRONOUN_NEAR.exec(before)?.[1] ?? null) : pronounHint;
+  if (pronoun === null && OTHER_OWNER.test(before)) return null;
+  if (pronoun !== null && FIRST_PERSON.test(pronoun)) {
+    if (quoted || context.pointOfView === null) return null;
+    return { card: context.pointOfView, link: 'narrator', certain: true };
+  }
+  const inSentence = inParagraph.filter((mention) => mention.match.start >= sentence.start && !mention.match.possessive);
+  const sentenceCards = [...new Set(inSentence.map(characterOf).filter((card): card is CharacterCard => card !== null && fits(context, card, pronoun)))];
+  if (sentenceCards.length === 1) return { card: sentenceCards[0]!, link: 'named', certain: true };
+  if (sentenceCards.length > 1 || pronoun === null) return null;
+  // Walk back for the nearest character the pronoun fits: this paragraph, then the one before.
+  const previousSentence = paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
+  const windowStart = previousSentence?.start ?? sentence.start;
+  const candidates = [
+    ...inParagraph.filter((mention) => mention.match.start < sentence.start),
+    ...context.prose.mentions.filter((mention) => mention.paragraphIndex === paragraphIndex - 1 && !mention.quoted).reverse(),
+  ].filter((mention) => !mention.match.possessive);
+  for (const mention of candidates) {
+    const card = characterOf(mention);
+    if (card === null || !fits(context, card, pronoun)) continue;
+    const near = mention.paragraphIndex === paragraphIndex && mention.match.start >= windowStart;
+    const rivals = inParagraph
+      .filter((other) => other.match.start >= windowStart || other.paragraphIndex !== paragraphIndex)
+      .map(characterOf)
+      .filter((other): other is CharacterCard => other !== null && other !== card && fits(context, other, pronoun));
+    return { card, link: 'pronoun', certain: near && rivals.length === 0 };
+  }
+  if (context.pointOfView && fits(context, context.pointOfView, pronoun) && !quoted) return { card: context.pointOfView, link: 'point_of_view', certain: false };
+  return null;
+}

@@ -1,0 +1,140 @@
+/**
+ * Fixed traits as fiction states them — "her green eyes", "grey-eyed", "his eyes were brown",
+ * "red-haired", "left-handed", "signed with his right hand", "a scar on her left cheek", "born in
+ * Leeds" — each folded to a value that can be compared (`grey`/`gray` → `grey`, `auburn` → red).
+ */
+
+/** A trait phrase found in a sentence. */
+export interface TraitPhrase {
+  /** `eyes`, `hair`, `handedness`, `birthplace`, or `mark:<kind>:<body part>` (a side, e.g. a scar on the left cheek). */
+  attribute: string;
+  /** The compared values: hue families for colours, `left`/`right`, a place name. */
+  values: string[];
+  /** The words as written. */
+  text: string;
+  /** The value as written (`green`, `left`, `Leeds`). */
+  valueText: string;
+  /** Where the phrase starts, and where its owner is looked for (the possessive or pronoun before it). */
+  start: number;
+  subjectAt: number;
+  /** A pronoun the phrase itself carries (`with his right hand`), if any. */
+  pronoun: string | null;
+}
+
+const EYE_HUES: Record<string, string[]> = {
+  grey: ['grey'], gray: ['grey'], silver: ['grey'], slate: ['grey'], blue: ['blue'], green: ['green'], emerald: ['green'], jade: ['green'],
+  brown: ['brown'], chestnut: ['brown'], chocolate: ['brown'], hazel: ['hazel', 'brown', 'green'], amber: ['amber', 'brown'], golden: ['amber'],
+  black: ['black', 'brown'], dark: ['brown', 'black'], violet: ['violet', 'blue'], turquoise: ['blue', 'green'], aquamarine: ['blue', 'green'],
+};
+const HAIR_FAMILIES: Record<string, string[]> = {
+  black: ['black'], raven: ['black'], 'jet-black': ['black'], jet: ['black'], ebony: ['black'],
+  brown: ['brown'], chestnut: ['brown', 'red'], mousy: ['brown'], mousey: ['brown'], brunette: ['brown'], dark: ['brown', 'black'],
+  blond: ['blond'], blonde: ['blond'], fair: ['blond'], flaxen: ['blond'], golden: ['blond'], platinum: ['blond'], sandy: ['blond', 'red'], straw: ['blond'],
+  red: ['red'], auburn: ['red'], ginger: ['red'], copper: ['red'], coppery: ['red'], 'strawberry-blond': ['red', 'blond'], 'strawberry-blonde': ['red', 'blond'],
+  grey: ['grey'], gray: ['grey'], silver: ['grey'], white: ['grey'], 'salt-and-pepper': ['grey', 'black'], 'iron-grey': ['grey'],
+};
+const EYE_HUE = Object.keys(EYE_HUES).filter((hue) => hue !== 'dark').join('|');
+const HAIR = Object.keys(HAIR_FAMILIES).sort((a, b) => b.length - a.length).join('|');
+const EYE_SHADE = '(?:pale|light|dark|deep|bright|clear|cold|steel|steely|sea|ice|icy|washed-out|watery|flinty|startling|vivid|muddy|soft|warm)';
+const HAIR_STYLE = '(?:curly|straight|wavy|long|short|cropped|close-cropped|thick|thin|fine|lank|tangled|unruly|wild|braided|plaited|greasy|wet|damp|shoulder-length|cropped|shaggy|thinning|bobbed|tousled|neat|untidy)';
+
+function eyeValues(text: string): string[] {
+  const words = text.toLowerCase().split(/[\s-]+/);
+  const hues = words.flatMap((word) => EYE_HUES[word] ?? []);
+  // "dark eyes" alone are brown or black; "dark blue eyes" are blue.
+  const named = words.filter((word) => word !== 'dark' && EYE_HUES[word]).flatMap((word) => EYE_HUES[word]!);
+  return [...new Set(named.length > 0 ? named : hues)];
+}
+
+function hairValues(text: string): string[] {
+  const lower = text.toLowerCase();
+  const compound = Object.keys(HAIR_FAMILIES).filter((key) => key.includes('-') && lower.includes(key));
+  const words = compound.length > 0 ? compound : lower.split(/[\s,-]+/);
+  const named = words.filter((word) => word !== 'dark' && HAIR_FAMILIES[word]).flatMap((word) => HAIR_FAMILIES[word]!);
+  return [...new Set(named.length > 0 ? named : words.flatMap((word) => HAIR_FAMILIES[word] ?? []))];
+}
+
+/** The compared values of a card's `Eyes:`/`Hair:` field (`grey-green`, `black, greying at the temples`). */
+export function cardTraitValues(attribute: string, value: string): string[] {
+  if (attribute === 'eyes') return eyeValues(value);
+  if (attribute === 'hair') {
+    const values = hairValues(value);
+    // "black, going grey" is black and grey: either may be said.
+    return /\b(?:grey|gray)ing\b|going\s+(?:grey|gray)|streaked|flecked/i.test(value) ? [...new Set([...values, 'grey'])] : values;
+  }
+  if (attribute === 'handedness') return handednessValues(value);
+  return [value.trim().toLowerCase()];
+}
+
+function handednessValues(text: string): string[] {
+  if (/ambidextrous|both/i.test(text)) return ['left', 'right'];
+  if (/\bleft|southpaw/i.test(text)) return ['left'];
+  if (/\bright/i.test(text)) return ['right'];
+  return [];
+}
+
+const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?(?:-flecked|-ringed)?)\\s+eyes\\b`, 'giu');
+const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:${EYE_HUE}))?)-eyed\\b`, 'giu');
+const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
+const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
+const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
+const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,)?\\s+(?:was|is|had\\s+been|hung|fell)\\s+(?:a\\s+|an\\s+|very\\s+|still\\s+|all\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
+const REDHEAD = /\b(redhead)\b/giu;
+const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/giu;
+const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
+const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
+const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
+const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
+const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by)\\s+(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
+const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
+const MISSING = /\b(missing|lost)\s+(?:(?:\w+|two|three)\s+)?(fingers?|finger|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
+const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
+const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
+// Hair that changes on purpose or with age says nothing about the canon colour.
+const HAIR_CHANGES = /\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint)\b/i;
+
+/** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
+export function traitPhrases(text: string, from = 0, to = text.length): TraitPhrase[] {
+  const sentence = text.slice(from, to);
+  const found: TraitPhrase[] = [];
+  const push = (attribute: string, values: string[], match: RegExpExecArray | RegExpMatchArray, subjectOffset: number, pronoun: string | null = null, valueText?: string): void => {
+    if (values.length === 0) return;
+    found.push({ attribute, values, text: match[0], valueText: valueText ?? match[1] ?? match[0], start: from + match.index!, subjectAt: from + subjectOffset, pronoun });
+  };
+  for (const match of sentence.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
+  for (const match of sentence.matchAll(EYED)) push('eyes', eyeValues(match[1]!), match, match.index);
+  for (const match of sentence.matchAll(EYES_WERE)) push('eyes', eyeValues(match[2]!), match, match.index, null, match[2]);
+  if (!HAIR_CHANGES.test(sentence)) {
+    for (const match of sentence.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
+    for (const match of sentence.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
+    for (const match of sentence.matchAll(HAIR_WAS)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
+    for (const match of sentence.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
+  }
+  for (const match of sentence.matchAll(HANDED)) push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
+  for (const match of sentence.matchAll(WRITING_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
+  for (const match of sentence.matchAll(PEN_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
+  for (const match of sentence.matchAll(MARK)) {
+    const owner = match[2]?.toLowerCase();
+    push(`mark:${match[1]!.toLowerCase()}:${match[4]!.toLowerCase()}`, [match[3]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[3]} ${match[4]}`);
+  }
+  for (const match of sentence.matchAll(SIDE_CONDITION)) {
+    const condition = match[1]!.toLowerCase().replace(/(?:ed|s|ing)$/, '');
+    const owner = match[2]?.toLowerCase();
+    push(`mark:${condition}:${match[4]!.toLowerCase()}`, [match[3]!.toLowerCase()], match, match.index, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[3]} ${match[4]}`);
+  }
+  for (const match of sentence.matchAll(MISSING)) {
+    const owner = match[3]?.toLowerCase();
+    push(`mark:missing:${match[2]!.toLowerCase().replace(/s$/, '')}`, [match[4]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[4]} ${match[5] ?? 'side'}`);
+  }
+  for (const match of sentence.matchAll(BORN_IN)) {
+    const place = match[1]!.replace(/^the\s+/i, '');
+    if (!NOT_PLACES.test(place)) push('birthplace', [place.toLowerCase()], match, match.index, null, place);
+  }
+  return found;
+}
+
+/** True when two value sets agree: they share a value (`hazel` shares with `brown` and `green`). */
+export function valuesAgree(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  return a.some((value) => b.some((other) => other === value || other.includes(value) || value.includes(other)));
+}
