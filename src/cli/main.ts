@@ -23,6 +23,7 @@ import { registerUndo } from './commands/undo.js';
 import { registerTraces } from './commands/traces.js';
 import { registerStart } from './commands/start.js';
 import { registerState } from './commands/state.js';
+import { registerFlags } from './commands/flags.js';
 import { registerVfs } from './commands/vfs.js';
 
 /** Builds the `control-room` program with every command registered. */
@@ -56,6 +57,7 @@ export function buildProgram(io: CliIo): Command {
   registerTask(program, io);
   registerConfirm(program, io);
   registerState(program, io);
+  registerFlags(program, io);
   registerUndo(program, io);
   registerMcp(program, io, program.version() ?? '0.1.0');
   for (const command of program.commands) {

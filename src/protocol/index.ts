@@ -173,3 +173,4 @@ export { INPUT_VALIDATOR_ID, STOP_HOOK_INPUT_UNCLEAR, UNCLEAR_INPUT_CODES } from
 export type { UnclearInputCode } from './input.js';
 export { NOTICE_KINDS, STOP_HOOK_TURN_FAILED, ConversationNoticeSchema } from './notice.js';
 export type { NoticeKind, ConversationNotice } from './notice.js';
+export * from './feature-flags.js';

@@ -5,6 +5,7 @@ import type { ConferenceStore, EvidenceValidator } from '../core/conference/inde
 import type { CreditsStore } from '../core/credits/index.js';
 import type { TelemetryStore } from '../core/telemetry/index.js';
 import type { ConferenceTranscripts } from './conference-transcripts.js';
+import type { RetentionSchedule } from '../core/audio/index.js';
 
 /** Whether agents talk to a real model server or to the offline demo model. */
 export type ServerMode = 'live' | 'demo';
@@ -51,4 +52,6 @@ export interface ServerDependencies {
   discoverServers?: (options: DiscoverOptions) => Promise<DiscoveredServer[]>;
   /** Request body limit in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
+  /** The audio cleanup running while the server does (none when the audioRetention flag is off). */
+  audioRetention?: RetentionSchedule | null;
 }

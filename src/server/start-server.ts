@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { ControlRoomError } from '../protocol/index.js';
 import { validateEvidence } from '../core/evidence/index.js';
+import { scheduleAudioRetention } from '../core/audio/index.js';
 import { openConferenceServices, openControlRoom, type ModelFactory } from '../adapters/compose/index.js';
 import { DemoModel } from '../adapters/demo-model/index.js';
 import { packageRoot } from '../adapters/fs-store/index.js';
@@ -127,6 +128,10 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
   const liveFactory: ModelFactory = (endpoint, modelName) => endpointModel(endpoint, modelName);
   const modelFactory = detection.mode === 'demo' ? demoFactory : liveFactory;
   const room = await openControlRoom(workspace.rootDir, { env, modelFactory });
+  // Expired, unpinned clips go when the server starts and once a day while it runs (unless the flag is off).
+  const audioRetention = room.flags.flags.audioRetention
+    ? scheduleAudioRetention(room.audio, { onError: (error) => process.stderr.write(`warning: the audio cleanup failed: ${error instanceof Error ? error.message : String(error)}\n`) })
+    : null;
   try {
     const services = openConferenceServices(room, { validateReply: validateEvidence });
     const allowedHosts = allowedHostsOf(options);
@@ -140,6 +145,7 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
       modelFactory,
       token,
       webRoot: options.webRoot === undefined ? path.join(packageRoot(), 'web', 'dist') : options.webRoot,
+      audioRetention,
     });
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const address = await listen(server, options.port, options.host);
@@ -162,12 +168,16 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
             // Open event streams would keep close() waiting for ever.
             server.closeAllConnections();
           });
+          audioRetention?.stop();
+          await audioRetention?.firstRun;
           await room.close();
         })();
         return closing;
       },
     };
   } catch (error) {
+    audioRetention?.stop();
+    await audioRetention?.firstRun;
     await room.close();
     throw error;
   }

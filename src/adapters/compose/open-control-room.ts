@@ -1,12 +1,12 @@
 import os from 'node:os';
-import type { Agent, AgentEndpointsFile, MergedToolCatalog } from '../../protocol/index.js';
+import type { Agent, AgentEndpointsFile, MergedToolCatalog, ResolvedFeatureFlags } from '../../protocol/index.js';
 import type { Clock, Ids, Model, TraceStore } from '../../core/ports/index.js';
 import { environmentKeyOrigin, resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
 import { TurnGate, type AgentModels, type TurnDependencies } from '../../core/loop/index.js';
 import { ReceiptLedger } from '../../core/receipts/index.js';
 import { scrubbingModel, scrubbingTraceStore, type SecretScrubber } from '../../core/secrets/index.js';
 import { coreTools, renderToolCatalog, ToolRegistry, type ToolContext } from '../../core/tools/index.js';
-import { FsWorkspace, loadAgentEndpoints, loadAgents } from '../fs-workspace/index.js';
+import { FsWorkspace, loadAgentEndpoints, loadAgents, loadFeatureFlags } from '../fs-workspace/index.js';
 import { JsonIssueStore } from '../json-issue-store/index.js';
 import { describeTornLineRepair, JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
 import { loadToolCatalog } from '../fs-catalog/index.js';
@@ -61,6 +61,8 @@ export interface ControlRoom {
   audio: AudioLibrary;
   /** The conversation state machine, one per workspace: chat, conference rounds and tasks share its locks. */
   states: ConversationStates;
+  /** The feature flags in force (flags.json with the environment over it), each with its source. */
+  flags: ResolvedFeatureFlags;
   warnings: string[];
   endpointFor(agentId: string): ResolvedEndpoint;
   modelsFor(agentId: string): ReturnType<TurnDependencies['modelsFor']>;
@@ -83,7 +85,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const ids = options.ids ?? systemIds;
   const workspace = await FsWorkspace.open(dir);
   const root = workspace.rootDir;
-  const [agents, endpoints, keys] = await Promise.all([loadAgents(root), loadAgentEndpoints(root), loadReceiptKeys(root)]);
+  const [agents, endpoints, keys, flags] = await Promise.all([loadAgents(root), loadAgentEndpoints(root), loadReceiptKeys(root), loadFeatureFlags(root, env)]);
   const registry = new ToolRegistry(coreTools());
   const catalog = await loadToolCatalog({ workspaceRoot: root, homeDir: options.homeDir === undefined ? os.homedir() : options.homeDir, schemas: registry });
   const issues = new JsonIssueStore(root, { clock });
@@ -124,7 +126,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const gate = new TurnGate();
   const states = new ConversationStates(new JsonConversationStateStore(root), clock);
   const room: ControlRoom = {
-    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio, states,
+    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio, states, flags,
     warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`), ...mended.map(describeTornLineRepair)],
     endpointFor,
     modelsFor,
@@ -143,6 +145,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
       memory,
       states,
       audio,
+      flags: flags.flags,
     }),
     close: async () => {
       await memory.close();

@@ -10,3 +10,4 @@ export { SETTLE_MS } from './change-signature.js';
 export { initWorkspace, APP_DATA_FOLDERS } from './init-workspace.js';
 export type { InitWorkspaceResult } from './init-workspace.js';
 export { loadAgents, loadAgentEndpoints, AGENTS_FILE, AGENT_ENDPOINTS_FILE } from './load-config.js';
+export { loadFeatureFlags } from './load-feature-flags.js';

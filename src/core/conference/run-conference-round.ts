@@ -111,7 +111,7 @@ async function runRound(input: ConferenceRoundInput, record: ConferenceRecord, d
     const message = (await deps.scrubber.scrub(input.message, { allow })).text;
     await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: chief.id, conference_id: conferenceId, round, ...(audioId ? { audio_id: audioId } : {}) } });
     if (audioId && deps.audio) await deps.audio.linkRound(audioId, header.round_id);
-    const verdict = judgeInput(input.message);
+    const verdict = deps.flags?.inputFilter === false ? ({ ok: true } as const) : judgeInput(input.message);
     if (!verdict.ok) {
       await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
       const notice: ConversationNotice = { kind: 'clarification', code: verdict.code, message: verdict.message, action: verdict.clarification };

@@ -72,6 +72,7 @@ export async function runPhaseOne(input: PhaseOneInput, deps: ConferenceDependen
       tracer: input.tracer,
       tools: { ...deps.tools, registry: deps.registry },
       modelOptions,
+      ...(deps.flags?.cascadeChannels ? { channels: deps.flags.cascadeChannels } : {}),
       ...(input.onToolRun ? { onToolRun: input.onToolRun } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     }),

@@ -3,3 +3,4 @@ export type { EndpointEnvironment, ResolvedEndpoint, ResolveEndpointOptions } fr
 export { endpointOrigin } from './endpoint-origin.js';
 export { forgetMovedKeys } from './forget-moved-keys.js';
 export type { EnteredKeys, ForgottenKey } from './forget-moved-keys.js';
+export { resolveFeatureFlags } from './feature-flags.js';

@@ -1,5 +1,16 @@
-import type { AcceptedToolCall, ModelProfile, ModelResponse, RejectedToolCall, ToolChannel } from '../../protocol/index.js';
-import { duplicateKeyRejection, findObjectEnd, looksLikeToolCallAttempt, parseDecision, parseToolCall, stripReasoning, type ToolSchemaLookup } from '../tool-calls/index.js';
+import type { AcceptedToolCall, CascadeChannels, ModelProfile, ModelResponse, RejectedToolCall, ToolChannel } from '../../protocol/index.js';
+import {
+  duplicateKeyRejection,
+  familyEnvelope,
+  findFamilyCall,
+  findObjectEnd,
+  looksLikeToolCallAttempt,
+  parseDecision,
+  parseToolCall,
+  stripReasoning,
+  type ModelFamily,
+  type ToolSchemaLookup,
+} from '../tool-calls/index.js';
 
 /** What a model reply in a tool phase amounts to. */
 export type StepOutcome =
@@ -22,6 +33,10 @@ export interface ExtractOptions {
    * decision object followed by the answer as text. Every other reply is read exactly as before.
    */
   allowAnswer?: boolean;
+  /** `cascade` only: the answering model's family, whose own text call formats are read too (default generic). */
+  family?: ModelFamily;
+  /** `cascade` only: the feature flag's channels — `tools-only` refuses calls in text, `text-only` native calls. */
+  channels?: CascadeChannels;
 }
 
 const ONLY_FENCE = /^```[a-zA-Z]*\s*\n?([\s\S]*?)\n?```$/;
@@ -51,6 +66,10 @@ function parseText(text: string, options: ExtractOptions, channel: ToolChannel):
  */
 export function extractStep(response: ModelResponse, options: ExtractOptions): StepOutcome {
   const content = stripReasoning(response.content).text.trim();
+  const channels = options.profile === 'cascade' ? (options.channels ?? 'all') : 'all';
+  if (options.profile === 'cascade' && response.toolCalls.length > 0 && channels === 'text-only') {
+    return rejected('tool', content, 'tool_call_invalid_format', 'Native tool calls are switched off: write the call as the JSON object in your reply.');
+  }
   if (options.profile === 'cascade' && response.toolCalls.length > 0) {
     if (response.toolCalls.length > 1) return rejected('tool', content, 'tool_call_multiple', 'Make one tool call at a time.');
     const native = response.toolCalls[0]!;
@@ -67,7 +86,12 @@ export function extractStep(response: ModelResponse, options: ExtractOptions): S
     const outcome = parseText(JSON.stringify(envelope), options, 'tool');
     return outcome.kind === 'call' ? { ...outcome, nativeCallId: native.id } : outcome;
   }
+  if (options.profile === 'cascade') {
+    const outcome = readFamilyCall(response.content, content, options);
+    if (outcome) return channels === 'tools-only' ? refuseTextCall(outcome) : outcome;
+  }
   if (content === '') return rejected('text', content, 'tool_call_invalid_format', 'The reply was empty. Send the JSON object.');
+  if (channels === 'tools-only') return toolsOnly(content, options);
   const finalThenAnswer = options.allowAnswer && options.step === 'decision' && content.startsWith('{') ? answerAfterFinal(content, options) : null;
   if (finalThenAnswer) return finalThenAnswer;
   if (content.startsWith('{')) return parseText(content, options, 'json');
@@ -81,6 +105,36 @@ export function extractStep(response: ModelResponse, options: ExtractOptions): S
   // Anything else: strict parsing says precisely what is wrong (prose around JSON, a fence, tags …).
   const outcome = parseText(content, options, 'text');
   return outcome.kind === 'rejected' ? outcome : rejected('text', content, 'tool_call_invalid_format', 'Send the JSON object alone.');
+}
+
+/**
+ * A call written in the answering model's family format (`<tool_call>`, `[TOOL_CALLS]`, harmony
+ * channels, DeepSeek's markers …), turned into the envelope and read by the strict parser: it runs
+ * only with the turn's nonce. Null when the reply holds none of the family's formats.
+ */
+function readFamilyCall(raw: string, visible: string, options: ExtractOptions): StepOutcome | null {
+  const scan = findFamilyCall(raw, visible, options.family ?? 'generic');
+  if (scan.kind === 'none') return null;
+  if (scan.kind === 'malformed') return rejected('text', visible || raw, 'tool_call_invalid_format', scan.message);
+  if (scan.calls.length > 1) return rejected('text', visible || raw, 'tool_call_multiple', 'Make one tool call at a time.');
+  const envelope = familyEnvelope(scan.calls[0]!, options.step);
+  if (!envelope.ok) return { kind: 'rejected', channel: 'text', raw: visible || raw, rejection: envelope };
+  // The assistant turn kept in the history is what the model wrote, markers and all.
+  const outcome = parseText(envelope.text, options, 'text');
+  return outcome.kind === 'answer' ? outcome : { ...outcome, raw: visible || raw };
+}
+
+/** The tools-only switch: a call found in the text is refused, whatever its format; decisions and answers still count. */
+function refuseTextCall(outcome: StepOutcome): StepOutcome {
+  if (outcome.kind !== 'call') return outcome;
+  return rejected(outcome.channel, outcome.raw, 'tool_call_invalid_format', 'Only native tool calls are accepted: use the tools offered with the request, not a call written in the text.');
+}
+
+function toolsOnly(content: string, options: ExtractOptions): StepOutcome {
+  if (options.step === 'envelope' && !options.requireTool && !looksLikeToolCallAttempt(content, options.tools.ids())) return { kind: 'answer', text: content };
+  const fenced = ONLY_FENCE.exec(content);
+  const text = content.startsWith('{') ? content : fenced && fenced[1]!.trim().startsWith('{') ? fenced[1]!.trim() : content;
+  return refuseTextCall(parseText(text, options, text === content && !content.startsWith('{') ? 'text' : 'json'));
 }
 
 /**

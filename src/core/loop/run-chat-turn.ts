@@ -10,6 +10,7 @@ import {
   type ChatMessage,
   type ConversationNotice,
   type ConversationState,
+  type FeatureFlags,
   type ModelProfile,
   type EvidenceReport,
   type RetryRecord,
@@ -59,6 +60,8 @@ export interface TurnDependencies {
   states?: ConversationStates;
   /** The audio clips: a clip named by a turn must exist, and is linked to the turn's trace round. */
   audio?: { require(audioId: string): Promise<unknown>; linkRound(audioId: string, roundId: string): Promise<unknown> };
+  /** The feature flags in force (every newer path is on when left out). */
+  flags?: Partial<FeatureFlags>;
 }
 
 export interface ChatTurnRequest {
@@ -172,7 +175,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     const message = (await deps.scrubber.scrub(request.message, { allow })).text;
     await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id, ...(audioId ? { audio_id: audioId } : {}) } });
     if (audioId && deps.audio) await deps.audio.linkRound(audioId, round.round_id);
-    const verdict = judgeInput(request.message);
+    const verdict = deps.flags?.inputFilter === false ? ({ ok: true } as const) : judgeInput(request.message);
     if (!verdict.ok) {
       await tracer.event({ event_type: 'validator.ran', payload: { validator_id: INPUT_VALIDATOR_ID, code: verdict.code, status: 'escalate', message: verdict.message } });
       result.notice = unclearInputNotice(verdict);
@@ -262,6 +265,7 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     onToolRun: (run: ToolRunResult) => request.onEvent?.({ type: 'receipt', receiptId: run.receiptId, status: run.status }),
     // The model may finish with its answer in the final decision: k tool calls take k + 1 model calls.
     answerInDecision: true,
+    ...(deps.flags?.cascadeChannels ? { channels: deps.flags.cascadeChannels } : {}),
     ...(request.signal ? { signal: request.signal } : {}),
   });
   result.receipts = phase.toolRuns.map((run) => run.receiptId);

@@ -1,5 +1,6 @@
 import {
   STOP_HOOK_TOOL_CALL_REJECTED,
+  type CascadeChannels,
   type ChatMessage,
   type FunctionToolSpec,
   type ModelProfile,
@@ -7,7 +8,7 @@ import {
   type ResponseFormat,
   type ToolChannel,
 } from '../../protocol/index.js';
-import { argsJsonSchemaFor, buildRetryMessage, decisionResponseFormat, envelopeResponseFormat } from '../tool-calls/index.js';
+import { argsJsonSchemaFor, buildRetryMessage, decisionResponseFormat, envelopeResponseFormat, modelFamilyOf } from '../tool-calls/index.js';
 import type { ToolRegistry } from '../tools/index.js';
 import { isTransientToolError, runTool, type ToolRunDependencies, type ToolRunResult, type ToolRunScope } from '../tool-runs/index.js';
 import { callModel, type AgentModels, type CallModelOptions } from './call-model.js';
@@ -51,6 +52,8 @@ export interface ToolPhaseInput {
   signal?: AbortSignal;
   /** A 1:1 turn: the model may end the phase with its answer to the writer (`final` with `answer`). */
   answerInDecision?: boolean;
+  /** `cascade` only: the channels flag — `text-only` offers no native tools, `tools-only` refuses calls in text. */
+  channels?: CascadeChannels;
 }
 
 export interface ToolPhaseResult {
@@ -133,7 +136,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
     const request = {
       messages,
       ...(responseFormat ? { responseFormat } : {}),
-      ...(input.profile === 'cascade' ? { tools: nativeTools(parseTools), toolChoice: 'auto' as const } : {}),
+      ...(input.profile === 'cascade' && input.channels !== 'text-only' ? { tools: nativeTools(parseTools), toolChoice: 'auto' as const } : {}),
       ...(input.signal ? { signal: input.signal } : {}),
     };
     await input.tracer.llmRequest(input.models.primary.name, messages, { step, kind, response_format: responseFormat ? kind : null });
@@ -141,14 +144,26 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
     usedFallback ||= called.usedFallback;
     model = called.model.name;
     const response = called.response;
+    // The parser follows the model that answered: its family's own call formats (the CLI plan's compiler lifecycle).
+    const family = modelFamilyOf(called.model.name);
     await input.tracer.llmResponse(called.model.name, response.latencyMs, response.content, {
       reasoning: response.reasoning,
       step,
+      ...(input.profile === 'cascade' ? { parser: family } : {}),
       native_tool_calls: response.toolCalls.map((call) => call.name),
       used_fallback: called.usedFallback,
       ...(response.usage ? { usage: response.usage } : {}),
     });
-    const outcome = extractStep(response, { step: kind, profile: input.profile, nonce: input.nonce, tools: parseTools, requireTool: input.requireTool, allowAnswer: input.answerInDecision ?? false });
+    const outcome = extractStep(response, {
+      step: kind,
+      profile: input.profile,
+      nonce: input.nonce,
+      tools: parseTools,
+      requireTool: input.requireTool,
+      allowAnswer: input.answerInDecision ?? false,
+      family,
+      ...(input.channels ? { channels: input.channels } : {}),
+    });
     step += 1;
     if (outcome.kind === 'answer') {
       await input.tracer.validator('tool_call', 'no_call', 'ok', 'The model answered without a tool call.');

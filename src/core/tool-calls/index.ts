@@ -27,3 +27,8 @@ export { dropNullOptionals } from './drop-null-optionals.js';
 export type { JsonSchema, JsonSchemaResponseFormat, ResponseFormatOptions } from './response-format.js';
 export { buildRetryMessage } from './build-retry-message.js';
 export type { RetryMessageOptions } from './build-retry-message.js';
+export { MODEL_FAMILIES, FAMILY_FORMATS, modelFamilyOf } from './model-family.js';
+export type { ModelFamily, FamilyCallFormat } from './model-family.js';
+export { findFamilyCall } from './find-family-call.js';
+export { familyEnvelope } from './family-envelope.js';
+export type { FamilyCallScan, RawFamilyCall } from './family-call.js';

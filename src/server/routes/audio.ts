@@ -4,16 +4,18 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
 import { AudioArtifactSchema } from '../../protocol/audio.js';
-import type { AudioLibrary } from '../../core/audio/index.js';
+import type { AudioLibrary, RetentionSchedule } from '../../core/audio/index.js';
 import type { TraceStore } from '../../core/ports/index.js';
 import { errorResponse } from '../error-response.js';
 import type { ServerApp } from '../server-app.js';
-import { errorResponses, jsonContent, SafeIdSchema, untypedResponse } from '../schemas.js';
+import { errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema, untypedResponse } from '../schemas.js';
 
 /** What the audio routes need: the workspace's clips and, to check a linked round exists, its traces. */
 export interface AudioRouteDependencies {
   audio: AudioLibrary;
   traces?: Pick<TraceStore, 'getRound'>;
+  /** The cleanup that runs by itself while serving; null when the audioRetention flag turned it off. */
+  retention?: RetentionSchedule | null;
 }
 
 /** Room for multipart framing around a clip at the size limit. */
@@ -75,6 +77,26 @@ const pinRoute = createRoute({
   responses: { 200: jsonContent(z.object({ artifact: AudioArtifactSchema }), 'The clip'), ...errorResponses(400, 404) },
 });
 
+const retentionRoute = createRoute({
+  method: 'get',
+  path: '/api/audio/retention',
+  tags: ['audio'],
+  summary: 'The cleanup of expired, unpinned clips that runs when the server starts and once a day: its last run and what it removed',
+  responses: {
+    200: jsonContent(
+      z.object({
+        enabled: z.boolean().describe('false when the audioRetention feature flag is off'),
+        intervalMs: z.number().int().nullable(),
+        runs: z.number().int(),
+        lastRunAt: z.string().nullable(),
+        lastError: z.string().nullable(),
+        lastReport: LooseObjectSchema.nullable().describe('AudioPruneReport (src/protocol/audio.ts)'),
+      }),
+      'The cleanup',
+    ),
+  },
+});
+
 /** The uploaded bytes and optional round id, from a raw body or a multipart form. */
 async function readUpload(c: Context): Promise<{ bytes: Uint8Array; roundId: string | null }> {
   const type = (c.req.header('content-type') ?? 'application/octet-stream').toLowerCase();
@@ -123,6 +145,14 @@ export function registerAudioRoutes(app: ServerApp, deps: AudioRouteDependencies
     return c.json({ artifact: result.value }, 201);
   });
   app.openapi(listRoute, async (c) => c.json({ clips: await audio.list() }, 200));
+  app.openapi(retentionRoute, async (c) => {
+    const retention = deps.retention ?? null;
+    if (!retention) return c.json({ enabled: false, intervalMs: null, runs: 0, lastRunAt: null, lastError: null, lastReport: null }, 200);
+    // The first cleanup starts with the server; answer once it has finished.
+    await retention.firstRun;
+    const status = retention.status();
+    return c.json({ enabled: true, ...status, lastReport: status.lastReport as unknown as Record<string, unknown> | null }, 200);
+  });
   app.openapi(getRoute, async (c) => c.json({ artifact: await audio.require(c.req.valid('param').id) }, 200));
   app.openapi(contentRoute, async (c) => {
     const { artifact, bytes } = await audio.content(c.req.valid('param').id);

@@ -35,6 +35,7 @@ import type {
   ConferenceRoundResult,
   ConversationState,
   ConversationStateView,
+  FeatureFlagsView,
   Health,
   Issue,
   IssueDetail,
@@ -213,6 +214,7 @@ export const api = {
 
   conversationState: (id: string) => request<ConversationStateView>(`/api/conversations/${segment(id)}/state`),
   setConversationState: (id: string, state: ConversationState) => send<ConversationStateView>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
+  flags: () => request<FeatureFlagsView>('/api/flags'),
 };
 
 export interface ChatRequest {

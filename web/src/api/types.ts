@@ -268,3 +268,10 @@ export interface ConversationStateView {
   cue: ConversationStateCue;
   states: ConversationStateCue[];
 }
+
+/** `GET /api/flags`: the feature flags in force, each with its source and variable. */
+export interface FeatureFlagsView {
+  file: string;
+  flags: Record<string, boolean | string>;
+  list: Array<{ name: string; value: boolean | string; default: boolean | string; source: 'default' | 'config' | 'environment'; environment: string; description: string }>;
+}

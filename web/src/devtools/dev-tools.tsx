@@ -1,9 +1,10 @@
 import { Tabs, tabPanelProps } from '../common/index.js';
+import { FlagsView } from './flags-view.js';
 import { ReceiptsViewer } from './receipts-viewer.js';
 import { TelemetryView } from './telemetry-view.js';
 import { TraceView } from './trace-view.js';
 
-export type DevToolsSection = 'receipts' | 'telemetry' | 'traces';
+export type DevToolsSection = 'receipts' | 'telemetry' | 'traces' | 'flags';
 
 export interface DevToolsFocus {
   section: DevToolsSection;
@@ -15,6 +16,7 @@ const SECTIONS = [
   { id: 'receipts' as const, label: 'Receipts' },
   { id: 'telemetry' as const, label: 'Telemetry' },
   { id: 'traces' as const, label: 'Traces' },
+  { id: 'flags' as const, label: 'Flags' },
 ];
 
 /** For looking under the hood: tool receipts, rejection telemetry and decision traces. */
@@ -26,6 +28,7 @@ export function DevTools({ focus, onFocus }: { focus: DevToolsFocus; onFocus: (f
         {focus.section === 'receipts' ? <ReceiptsViewer initialSession={focus.sessionId} /> : null}
         {focus.section === 'telemetry' ? <TelemetryView /> : null}
         {focus.section === 'traces' ? <TraceView roundId={focus.roundId} onSelect={(roundId) => onFocus({ ...focus, roundId })} /> : null}
+        {focus.section === 'flags' ? <FlagsView /> : null}
       </div>
     </div>
   );
