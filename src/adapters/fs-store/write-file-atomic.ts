@@ -37,8 +37,10 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   await replaceFile(filePath, typeof data === 'string' ? await scrubAppText(filePath, data) : data, options);
 }
 
-/** Writes pretty JSON atomically, with a trailing newline; app data passes the scrubbing boundary first. */
-export async function writeJsonAtomic(filePath: string, value: unknown, options: { mode?: number } = {}): Promise<void> {
+/** Writes pretty JSON atomically, with a trailing newline; app data passes the scrubbing boundary first. Resolves with the text written. */
+export async function writeJsonAtomic(filePath: string, value: unknown, options: { mode?: number } = {}): Promise<string> {
   const clean = await scrubAppData(filePath, value);
-  await replaceFile(filePath, `${JSON.stringify(clean, null, 2)}\n`, options);
+  const text = `${JSON.stringify(clean, null, 2)}\n`;
+  await replaceFile(filePath, text, options);
+  return text;
 }

@@ -109,10 +109,10 @@ export class JsonlAuditLog implements AuditLog {
         const acknowledged = await sealer.prepare(sessionId);
         let onDisk = sealer.known(sessionId);
         // A line an earlier, interrupted append cut off is moved aside first, so the new lines are never glued to it.
-        const written = await this.handles.use(file, (handle) =>
-          appendLines(handle, text, async () => {
-            const repair = await repairTornLine(handle, { root: this.root, sessionId, acknowledged });
-            if (onDisk === undefined || repair !== null) onDisk = await countNewlines(handle);
+        const written = await this.handles.use(file, (log) =>
+          appendLines(log, text, async () => {
+            const repair = await repairTornLine(log.handle, { root: this.root, sessionId, acknowledged });
+            if (onDisk === undefined || repair !== null) onDisk = await countNewlines(log.handle);
           }),
         );
         this.index.appended(sessionId, fileStamp(written.before), fileStamp(written.after), lines);
@@ -120,6 +120,7 @@ export class JsonlAuditLog implements AuditLog {
       } catch (error) {
         sealer.forget(sessionId);
         this.index.forget(sessionId);
+        this.handles.forget(file);
         throw error;
       }
     });

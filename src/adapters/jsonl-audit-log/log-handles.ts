@@ -1,10 +1,21 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 
 interface OpenLog {
   handle: FileHandle;
   busy: boolean;
+  /** The file as this process's last append left it (inode, size, time), once there was one. */
+  left: BigIntStats | null;
+}
+
+/** An open log, and whether it is exactly as this process's last append left it. */
+export interface HeldLog {
+  handle: FileHandle;
+  /** The file now, when it is unchanged since this process's last append (whole lines, nothing added); else null. */
+  unchanged: BigIntStats | null;
+  /** Records the file as an append just left it. */
+  leave(stats: BigIntStats): void;
 }
 
 /** Session logs kept open at once; the least recently used idle ones beyond this are closed. */
@@ -24,21 +35,25 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+const sameState = (a: BigIntStats, b: BigIntStats): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
+
 /**
  * Session logs kept open for appending, so a turn's append is a write and an fsync, not an open
  * and a close as well. A handle is used again only while its path still names the same file: a
  * log that was deleted or replaced behind this process is opened afresh, so no receipt is ever
- * written into a file nobody can see. One user of a path at a time (the log serialises appends).
+ * written into a file nobody can see. One `stat` of the path tells both that and whether the file
+ * is exactly as this process's last append left it. One user of a path at a time (the log
+ * serialises appends).
  */
 export class LogHandles {
   private readonly open = new Map<string, OpenLog>();
 
   /** Runs `work` with an append handle on `filePath`, creating the file (and its folder) when needed. */
-  async use<T>(filePath: string, work: (handle: FileHandle) => Promise<T>): Promise<T> {
-    const entry = await this.acquire(filePath);
+  async use<T>(filePath: string, work: (log: HeldLog) => Promise<T>): Promise<T> {
+    const { entry, unchanged } = await this.acquire(filePath);
     entry.busy = true;
     try {
-      return await work(entry.handle);
+      return await work({ handle: entry.handle, unchanged, leave: (stats) => (entry.left = stats) });
     } catch (error) {
       // After a failed write the handle's state is unknown: the next append opens the file again.
       this.open.delete(filePath);
@@ -50,6 +65,12 @@ export class LogHandles {
     }
   }
 
+  /** Forgets how this process left a log (after a failed append), so the next one checks its end again. */
+  forget(filePath: string): void {
+    const entry = this.open.get(filePath);
+    if (entry !== undefined) entry.left = null;
+  }
+
   /** Closes every handle. */
   async close(): Promise<void> {
     const entries = [...this.open.values()];
@@ -57,13 +78,21 @@ export class LogHandles {
     await Promise.all(entries.map((entry) => entry.handle.close().catch(() => undefined)));
   }
 
-  private async acquire(filePath: string): Promise<OpenLog> {
+  private async acquire(filePath: string): Promise<{ entry: OpenLog; unchanged: BigIntStats | null }> {
     const known = this.open.get(filePath);
     if (known !== undefined) {
       this.open.delete(filePath);
-      if (await this.stillNamed(filePath, known.handle)) {
+      const named = await fs.stat(filePath, { bigint: true }).catch(() => null);
+      const held = known.left;
+      if (named !== null && held !== null && sameState(named, held)) {
         this.open.set(filePath, known);
-        return known;
+        return { entry: known, unchanged: named };
+      }
+      // Changed behind this process: still the same file (appended to, edited) is kept; deleted or replaced is not.
+      if (named !== null && (await this.stillNamed(named, known.handle))) {
+        known.left = null;
+        this.open.set(filePath, known);
+        return { entry: known, unchanged: null };
       }
       await known.handle.close().catch(() => undefined);
     }
@@ -72,16 +101,16 @@ export class LogHandles {
     const created = (await handle.stat()).size === 0;
     // A log created now must survive a crash as an entry of its folder too.
     if (created) await syncFolder(path.dirname(filePath));
-    const entry: OpenLog = { handle, busy: false };
+    const entry: OpenLog = { handle, busy: false, left: null };
     this.open.set(filePath, entry);
-    return entry;
+    return { entry, unchanged: null };
   }
 
-  /** True while `filePath` names the very file `handle` has open. */
-  private async stillNamed(filePath: string, handle: FileHandle): Promise<boolean> {
+  /** True while the file the path names (`named`) is the very file `handle` has open. */
+  private async stillNamed(named: BigIntStats, handle: FileHandle): Promise<boolean> {
     try {
-      const [held, named] = await Promise.all([handle.stat(), fs.stat(filePath)]);
-      return held.nlink > 0 && held.ino === named.ino && held.dev === named.dev;
+      const held = await handle.stat({ bigint: true });
+      return held.nlink > 0n && held.ino === named.ino && held.dev === named.dev;
     } catch {
       return false;
     }

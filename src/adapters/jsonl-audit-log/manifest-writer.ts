@@ -5,6 +5,7 @@ import { checkAuditManifest, signAuditManifest } from '../../core/receipts/index
 import { writeJsonAtomic } from '../fs-store/index.js';
 import { absolute, AUDIT_MANIFEST_FILE } from './audit-paths.js';
 
+
 /** The workspace's Ed25519 pair, and the fingerprint the manifest records. */
 export interface SealKeys {
   privateKey: KeyObject;
@@ -27,6 +28,8 @@ export class ManifestWriter {
   private readonly pending = new Map<string, SessionSeal>();
   private queued: Promise<void> | null = null;
   private inFlight: Promise<void> = Promise.resolve();
+  /** The manifest this process wrote last, as text: while the file still holds exactly that, it need not be verified again. */
+  private written: { text: string; manifest: AuditManifest } | null = null;
 
   constructor(
     private readonly root: string,
@@ -34,11 +37,12 @@ export class ManifestWriter {
     private readonly now: () => string,
   ) {}
 
-  /** Reads and checks the manifest on disk. */
+  /** Reads and checks the manifest on disk (its signature is checked again only when it is not the text this process wrote last). */
   async read(): Promise<ManifestOnDisk> {
     // Unreadable (a folder in its place, say) counts as foreign: left alone for verify to report.
     const text = await fs.readFile(absolute(this.root, AUDIT_MANIFEST_FILE), 'utf8').catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? null : ''));
     if (text === null) return { state: 'absent' };
+    if (text === this.written?.text) return { state: 'ours', manifest: this.written.manifest };
     const checked = checkAuditManifest(text, this.keys.publicKey);
     return checked.ok && checked.value.key_fingerprint === this.keys.fingerprint ? { state: 'ours', manifest: checked.value } : { state: 'foreign' };
   }
@@ -78,6 +82,8 @@ export class ManifestWriter {
       if (!existing || seal.count >= existing.count) merged.set(seal.session_id, seal);
     }
     const manifest = signAuditManifest({ keyFingerprint: this.keys.fingerprint, updatedAt: this.now(), sessions: [...merged.values()] }, this.keys.privateKey);
-    await writeJsonAtomic(absolute(this.root, AUDIT_MANIFEST_FILE), manifest);
+    this.written = null;
+    const text = await writeJsonAtomic(absolute(this.root, AUDIT_MANIFEST_FILE), manifest);
+    this.written = { text, manifest };
   }
 }

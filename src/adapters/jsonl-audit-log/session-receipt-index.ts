@@ -39,7 +39,9 @@ async function stampOf(file: string): Promise<string | null> {
  * The log's stamp (inode, size, modification time) is checked on every read: when anything but
  * this process's own append changed the file — another process appended, a line was planted,
  * edited or cut — the session is read and verified again, so memory never vouches for a log that
- * is no longer what it verified.
+ * is no longer what it verified. (An edit that keeps the size within the file system's timestamp
+ * tick could go unseen; memory then still holds only receipts this process signed and chained, never
+ * a line it did not write, and `audit verify` reads the file itself.)
  */
 export class SessionReceiptIndex {
   private readonly sessions = new Map<string, SessionEntry>();

@@ -89,10 +89,20 @@ export function estimateTokens(text: string): number {
   return tokens + Math.ceil(wide * 1.5);
 }
 
+/**
+ * Estimates of messages already counted. A turn sends its growing message list at every step, so
+ * each message is counted once, not once per step; an entry holds only while the message still
+ * has the content and calls it was counted with.
+ */
+const counted = new WeakMap<ChatMessage, { content: string; toolCalls: ChatMessage['toolCalls']; tokens: number }>();
+
 /** The estimate of one message, its native calls included. */
 export function estimateMessageTokens(message: ChatMessage): number {
+  const known = counted.get(message);
+  if (known !== undefined && known.content === message.content && known.toolCalls === message.toolCalls) return known.tokens;
   let tokens = TOKENS_PER_MESSAGE + estimateTokens(message.content);
   for (const call of message.toolCalls ?? []) tokens += estimateTokens(call.name) + estimateTokens(call.arguments) + TOKENS_PER_MESSAGE;
+  counted.set(message, { content: message.content, toolCalls: message.toolCalls, tokens });
   return tokens;
 }
 
