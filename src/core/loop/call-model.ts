@@ -1,4 +1,4 @@
-import { isControlRoomError, type ModelRequest, type ModelResponse, type RetryRecord } from '../../protocol/index.js';
+import { isControlRoomError, type FeatureFlags, type ModelRequest, type ModelResponse, type RetryRecord } from '../../protocol/index.js';
 import type { Model } from '../ports/index.js';
 import { fitPrompt, type PromptFit } from './fit-prompt.js';
 
@@ -50,6 +50,8 @@ export interface CallModelOptions {
   onPromptTrimmed?: (fit: PromptFit, model: string) => void | Promise<void>;
   /** Told before a failed call is sent again (to record the retry and its reason in the trace). */
   onRetry?: (retry: RetryRecord, attempt: number) => void | Promise<void>;
+  /** Told as a call is sent again — a retry, or the fallback — so the trace has one `llm.request` per attempt. */
+  onResend?: (model: string, request: ModelRequest, reason: { attempt: number; code: string; fallback: boolean }) => void | Promise<void>;
   nowMs: () => number;
 }
 
@@ -59,15 +61,27 @@ export interface CallModelOptions {
  * delays, a test's sleep). One place, so every caller times and records calls alike.
  */
 export function modelOptionsOf(
-  deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions> },
-  tracer?: { promptTrimmed(fit: PromptFit, model: string): Promise<void>; retried(retry: RetryRecord, attempt: number): Promise<void> },
+  deps: { clock: { nowMs(): number }; modelOptions?: Partial<CallModelOptions>; flags?: Partial<FeatureFlags> },
+  tracer?: {
+    promptTrimmed(fit: PromptFit, model: string): Promise<void>;
+    retried(retry: RetryRecord, attempt: number): Promise<void>;
+    llmRequest(model: string, messages: ModelRequest['messages'], extra?: Record<string, unknown>): Promise<void>;
+  },
 ): CallModelOptions {
+  // Each re-sent call is its own llm.request event (the traceRetryAttempts flag; on unless switched off).
+  const resends = tracer && deps.flags?.traceRetryAttempts !== false;
   return {
     nowMs: () => deps.clock.nowMs(),
     ...(tracer
       ? {
           onPromptTrimmed: (fit: PromptFit, model: string) => tracer.promptTrimmed(fit, model),
           onRetry: (retry: RetryRecord, attempt: number) => tracer.retried(retry, attempt),
+        }
+      : {}),
+    ...(resends
+      ? {
+          onResend: (model: string, request: ModelRequest, reason: { attempt: number; code: string; fallback: boolean }) =>
+            tracer.llmRequest(model, request.messages, { attempt: reason.attempt, resent_after: reason.code, fallback: reason.fallback }),
         }
       : {}),
     ...deps.modelOptions,
@@ -142,13 +156,16 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
     }
   };
   let lastError: unknown;
+  let lastCode = '';
   for (let round = 0; round <= retries; round += 1) {
     try {
+      if (round > 0) await options.onResend?.(models.primary.name, request, { attempt: round + 1, code: lastCode, fallback: false });
       const response = await attempt(models.primary);
       return { response, model: models.primary, usedFallback: false, attempts, ...(fit ? { fit } : {}) };
     } catch (error) {
       lastError = error;
       const failure = details(error);
+      lastCode = failure.code;
       if (failure.code === 'model_cancelled') throw error;
       const late = options.fallbackWhen === 'after_retries';
       if (failure.code === 'model_http_error' && models.fallback && !late) break;
@@ -162,6 +179,7 @@ export async function callModel(models: AgentModels, request: ModelRequest, opti
     }
   }
   if (!models.fallback) throw lastError;
+  await options.onResend?.(models.fallback.name, request, { attempt: attempts.length + 1, code: lastCode, fallback: true });
   const response = await attempt(models.fallback);
   if (turn) turn.onFallback = true;
   return { response, model: models.fallback, usedFallback: true, attempts, ...(fit ? { fit } : {}) };

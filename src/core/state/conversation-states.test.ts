@@ -49,6 +49,23 @@ describe('ConversationStates', () => {
     expect(stored).toMatchObject({ schema_version: 1, state: 'conversation', last_transition: { from: 'default', to: 'conversation' } });
   });
 
+  it('writes the record only when the state or a queued change moves, not at every round', async () => {
+    const store = new JsonConversationStateStore(base);
+    let saves = 0;
+    const counted = new ConversationStates({ load: (id) => store.load(id), save: async (record) => { saves += 1; await store.save(record); } }, steppingClock());
+    for (let round = 0; round < 3; round += 1) {
+      await counted.beginRound('c1');
+      expect((await counted.current('c1')).roundOpen).toBe(true);
+      await counted.endRound('c1');
+    }
+    expect(saves).toBe(0);
+    expect((await counted.current('c1')).roundOpen).toBe(false);
+    await counted.requestChange('c1', 'action');
+    await counted.beginRound('c1');
+    await counted.endRound('c1');
+    expect(saves).toBe(2);
+  });
+
   it('runs rounds of one conversation one at a time', async () => {
     const order: string[] = [];
     const round = (name: string) =>

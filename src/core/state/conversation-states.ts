@@ -36,6 +36,12 @@ export interface StateView {
 export class ConversationStates {
   private readonly rounds = new KeyedLock();
   private readonly records = new KeyedLock();
+  /**
+   * Conversations with a round running in this process. Kept in memory, not written at every
+   * round's start and end: the record on disk changes only when the state or a queued change
+   * does, so a round costs no writes of its own.
+   */
+  private readonly open = new Set<string>();
 
   constructor(
     private readonly store: ConversationStateStore,
@@ -59,14 +65,19 @@ export class ConversationStates {
 
   /** Opens a round: applies a change queued between rounds, then fixes the state (`state_in`). */
   async beginRound(conversationId: string): Promise<ConversationState> {
-    const record = await this.change(conversationId, (current) => ({ ...this.applyPending(current), round_open: true }));
+    this.open.add(requireConversationId(conversationId));
+    const record = await this.change(conversationId, (current) => this.applyPending(current));
     return record.state;
   }
 
   /** Closes a round: a change queued during it applies now (`state_out`). */
   async endRound(conversationId: string): Promise<ConversationState> {
-    const record = await this.change(conversationId, (current) => ({ ...this.applyPending(current), round_open: false }));
-    return record.state;
+    try {
+      const record = await this.change(conversationId, (current) => this.applyPending(current));
+      return record.state;
+    } finally {
+      this.open.delete(conversationId);
+    }
   }
 
   private applyPending(record: ConversationStateRecord): ConversationStateRecord {
@@ -78,24 +89,27 @@ export class ConversationStates {
   private change(conversationId: string, apply: (record: ConversationStateRecord) => ConversationStateRecord): Promise<ConversationStateRecord> {
     const id = requireConversationId(conversationId);
     return this.records.run(id, async () => {
-      const next = { ...apply(await this.load(id)), updated_at: this.clock.nowIso() };
-      await this.store.save(next);
-      return next;
+      const current = await this.load(id);
+      const next = apply(current);
+      if (next.state === current.state && next.pending === current.pending && next.last_transition === current.last_transition) return next;
+      const changed = { ...next, updated_at: this.clock.nowIso() };
+      await this.store.save({ ...changed, round_open: false });
+      return changed;
     });
   }
 
   private async load(conversationId: string): Promise<ConversationStateRecord> {
-    return (
-      (await this.store.load(conversationId)) ?? {
-        schema_version: AUTH_SCHEMA_VERSION,
-        conversation_id: conversationId,
-        state: 'default',
-        pending: null,
-        round_open: false,
-        last_transition: null,
-        updated_at: this.clock.nowIso(),
-      }
-    );
+    const stored = await this.store.load(conversationId);
+    const record = stored ?? {
+      schema_version: AUTH_SCHEMA_VERSION,
+      conversation_id: conversationId,
+      state: 'default',
+      pending: null,
+      round_open: false,
+      last_transition: null,
+      updated_at: this.clock.nowIso(),
+    };
+    return { ...record, round_open: this.open.has(conversationId) };
   }
 }
 

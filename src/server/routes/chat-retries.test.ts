@@ -25,11 +25,15 @@ describe('POST /api/ai/chat and retries', () => {
     });
     const response = await fixture.send('POST', '/api/ai/chat', { message: 'How many acts?', toolPolicy: { requireTool: true } });
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { receipts: string[]; retries: Array<{ kind: string; code: string; target: string }> };
+    const body = (await response.json()) as { receipts: string[]; traceRoundId: string; retries: Array<{ kind: string; code: string; target: string }> };
     expect(body.receipts).toHaveLength(1);
     expect(body.retries).toEqual([
       { kind: 'output', code: 'tool_call_nonce_invalid', target: 'outline_analyzer' },
       { kind: 'model', code: 'model_timeout', target: 'scripted-route-model' },
     ]);
+    // The call sent again after the timeout is its own llm.request, naming the attempt and why.
+    const round = await fixture.room.traces.getRound(body.traceRoundId);
+    const resent = round?.events.filter((event) => event.event_type === 'llm.request' && event.payload.resent_after !== undefined);
+    expect(resent?.map((event) => [event.payload.resent_after, event.payload.attempt, event.payload.fallback])).toEqual([['model_timeout', 2, false]]);
   });
 });
