@@ -57,11 +57,11 @@ export function manuscriptReply(body: LoopbackRequestBody, plan: ManuscriptPlan)
     if (!call) return { content: JSON.stringify({ action: 'final', nonce }) };
     return { content: JSON.stringify(step === 0 ? { ...call, nonce } : { action: 'tool', ...call, nonce }) };
   }
-  const receipts = [...new Set(all.match(/rcpt_[A-Za-z0-9_-]{10,}/g) ?? [])];
-  const cite = receipts.length > 0 ? ` | receipt ${receipts.join(', ')}` : '';
+  // No receipt is cited: the reads this model makes (a whole-manuscript search, or the wrong file
+  // first) never cover the quoted line, and a receipt cited for lines it did not read is refused.
   const last = textOf(messages.at(-1)?.content);
   const source = searching ? plan.source : last.includes('failed these checks') ? (hintedPath(last) ?? plan.wrongSource) : plan.wrongSource;
-  return { content: `The manuscript has these words.\nEvidence: content | ${source} | "${plan.quote}"${cite}` };
+  return { content: `The manuscript has these words.\nEvidence: content | ${source} | "${plan.quote}"` };
 }
 
 /** `count` steps of the manuscript model; `plan` is read at each request, so it may be filled in later. */
