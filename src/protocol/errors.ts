@@ -97,6 +97,108 @@ export const WORKSPACE_ERROR_CODES = [
 ] as const;
 export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[number];
 
+/** Codes of the HTTP API itself, before any route runs. */
+export const API_ERROR_CODES = [
+  /** The body, query or path does not match the route's schema (with `issues` naming each problem). */
+  'invalid_request',
+  /** The access token is missing or wrong (a server bound beyond loopback). */
+  'unauthorized',
+  /** No API route for this method and path. */
+  'not_found',
+  /** The request body is larger than the limit. */
+  'payload_too_large',
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Codes of the roster, issues, receipts and telemetry stores. */
+export const STORE_ERROR_CODES = [
+  /** No agent with that id in agents.json. */
+  'agent_not_found',
+  /** A conference with that id already exists. */
+  'conference_exists',
+  /** A conference record that does not have the required shape. */
+  'conference_invalid',
+  /** No issue with that id. */
+  'issue_not_found',
+  /** An issue that does not have the required fields. */
+  'issue_invalid',
+  /** The issues file cannot be read. */
+  'issues_corrupt',
+  /** No receipt with that id in the session. */
+  'receipt_not_found',
+  /** A receipt that does not have the required shape. */
+  'receipt_invalid',
+  /** A receipt whose output cannot be written as canonical JSON. */
+  'receipt_not_canonical',
+  /** No audit session with that id. */
+  'session_not_found',
+  /** A telemetry session id that cannot name a record. */
+  'telemetry_session_invalid',
+] as const;
+export type StoreErrorCode = (typeof STORE_ERROR_CODES)[number];
+
+/** Codes of running tools, tasks and pipelines outside the model's tool loop. */
+export const TOOL_RUN_ERROR_CODES = [
+  /** The arguments of a tool run from the API or CLI do not match its schema. */
+  'tool_args_invalid',
+  'tool_call_invalid_args',
+  /** A tool name the registry does not have. */
+  'tool_call_unknown_tool',
+  /** The workspace has no outline for the outline tools. */
+  'outline_not_found',
+  /** The canon extraction model answered with something that is not the extraction schema. */
+  'extraction_invalid',
+  /** A pipeline's arguments do not match its recipe. */
+  'run_args_invalid',
+  /** Another process holds the task lock. */
+  'lock_busy',
+  /** A written file does not read back as written. */
+  'write_verification_failed',
+  /** A task asks for a canon rebuild where none can be run. */
+  'canon_rebuild_unavailable',
+  /** A patch's find text is not in the file. */
+  'patch_find_not_found',
+  /** A patch's find text is in the file more than once. */
+  'patch_find_ambiguous',
+] as const;
+export type ToolRunErrorCode = (typeof TOOL_RUN_ERROR_CODES)[number];
+
+/**
+ * Every error code the product throws or answers with: the one registry. The HTTP status of each
+ * is in the server's status table (typed over this list, so a new code needs its status), and the
+ * OpenAPI document lists them as the `ErrorCode` enum of the error body.
+ */
+export const ERROR_CODES = [
+  ...API_ERROR_CODES,
+  ...REQUEST_GUARD_ERROR_CODES,
+  ...WORKSPACE_ERROR_CODES,
+  ...VFS_ERROR_CODES,
+  ...AUDIT_ERROR_CODES,
+  ...MANUSCRIPT_ERROR_CODES,
+  ...WEB_VIEW_ERROR_CODES,
+  ...TRACE_EXPORT_ERROR_CODES,
+  ...STORE_ERROR_CODES,
+  ...TOOL_RUN_ERROR_CODES,
+  ...AUDIO_ERROR_CODES,
+  ...AUTH_ERROR_CODES,
+  ...CANON_ERROR_CODES,
+  ...CONFERENCE_ERROR_CODES,
+  ...INTENTIONAL_ERROR_CODES,
+  ...MEMORY_ERROR_CODES,
+  ...MODEL_ERROR_CODES,
+  ...NOTIFICATION_ERROR_CODES,
+  ...RUN_ERROR_CODES,
+  ...TRACE_ERROR_CODES,
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** True when `code` is in the registry. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return ERROR_CODE_SET.has(code);
+}
+
 /** A failure with a stable code, a message that says what to do, and the party at fault. */
 export class ControlRoomError extends Error {
   readonly code: string;

@@ -1,3 +1,5 @@
+export { ERROR_CODES, isErrorCode } from './errors.js';
+export type { ErrorCode } from './errors.js';
 export { ControlRoomError, isControlRoomError, VFS_ERROR_CODES, WORKSPACE_ERROR_CODES, REQUEST_GUARD_ERROR_CODES, TRACE_EXPORT_ERROR_CODES } from './errors.js';
 export type { Fault, VfsErrorCode, WorkspaceErrorCode, RequestGuardErrorCode, TraceExportErrorCode } from './errors.js';
 export { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from './app-request.js';

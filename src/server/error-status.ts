@@ -1,10 +1,12 @@
-import { isControlRoomError, type Fault } from '../protocol/index.js';
+import { isControlRoomError, isErrorCode, type ErrorCode, type Fault } from '../protocol/index.js';
 
 /**
- * The one table from error codes to HTTP statuses (as tRPC keeps one). Codes not listed fall back
- * on who is at fault: the person using the API (400), the model (502) or the system (500).
+ * The one table from error codes to HTTP statuses (as tRPC keeps one), typed over the registry so
+ * every registered code has its status. A code from outside the registry (a tool's own failure
+ * passed on) falls back on who is at fault: the person using the API (400), the model (502) or
+ * the system (500).
  */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   // Requests that cannot be understood or are not allowed.
   invalid_request: 400,
   usage_error: 400,
@@ -95,8 +97,9 @@ const STATUS_BY_FAULT: Readonly<Record<Fault, number>> = { user: 400, model: 502
 
 /** The HTTP status for an error code, falling back on the party at fault for unlisted codes. */
 export function statusForCode(code: string, fault: Fault = 'system'): number {
-  if (code.endsWith('_not_found') && STATUS_BY_CODE[code] === undefined) return 404;
-  return STATUS_BY_CODE[code] ?? STATUS_BY_FAULT[fault];
+  if (isErrorCode(code)) return STATUS_BY_CODE[code];
+  if (code.endsWith('_not_found')) return 404;
+  return STATUS_BY_FAULT[fault];
 }
 
 /** What any thrown value becomes over HTTP: a status and the stable code and message. */
