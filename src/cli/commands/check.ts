@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ControlRoomError, TOOL_ARG_SCHEMAS, type ModelProfile, type ModelResponse } from '../../protocol/index.js';
 import { extractStep } from '../../core/loop/index.js';
 import { readProviderReply } from '../../core/streaming/index.js';
-import { schemaLookupFrom } from '../../core/tool-calls/index.js';
+import { modelFamilyOf, schemaLookupFrom } from '../../core/tool-calls/index.js';
 import { CliExit, emit, type CliIo, type CommonOptions } from '../io.js';
 
 interface CheckToolCallOptions extends CommonOptions {
@@ -10,6 +10,20 @@ interface CheckToolCallOptions extends CommonOptions {
   tools?: string;
   step?: string;
   profile?: string;
+  model?: string;
+}
+
+/** The model named in a completion body or its first streamed chunk, whose family the cascade reads as the loop does. */
+function modelNamedIn(text: string): string | undefined {
+  const trimmed = text.trim();
+  const first = trimmed.startsWith('data:') ? trimmed.slice('data:'.length).split('\n')[0]!.trim() : trimmed;
+  try {
+    const record: unknown = JSON.parse(first);
+    const model = record && typeof record === 'object' ? (record as Record<string, unknown>)['model'] : undefined;
+    return typeof model === 'string' ? model : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -27,6 +41,7 @@ export function registerCheck(program: Command, io: CliIo): Command {
     .option('--tools <ids>', 'comma-separated tool ids allowed')
     .option('--step <step>', 'envelope (the first call of a turn) or decision (after a tool result)', 'envelope')
     .option('--profile <profile>', 'envelope (strict JSON only) or cascade (native call, JSON, one fenced block)')
+    .option('--model <name>', "the answering model, whose family's call formats the cascade reads (default: the model the reply names)")
     .option('--workspace <dir>', 'unused: the check needs no workspace')
     .option('--json', 'print JSON')
     .action(async (options: CheckToolCallOptions) => {
@@ -39,11 +54,13 @@ export function registerCheck(program: Command, io: CliIo): Command {
       if (options.profile !== undefined && options.profile !== 'envelope' && options.profile !== 'cascade') {
         throw new ControlRoomError('usage_error', `--profile must be envelope or cascade, not ${JSON.stringify(options.profile)}.`);
       }
-      const reply = readProviderReply(await io.stdin());
+      const text = await io.stdin();
+      const reply = readProviderReply(text);
+      const family = modelFamilyOf(options.model ?? modelNamedIn(text) ?? '');
       // A native call can only be read through the cascade; say so by default rather than refuse it.
       const profile: ModelProfile = (options.profile as ModelProfile | undefined) ?? (reply.toolCalls.length > 0 ? 'cascade' : 'envelope');
       const response: ModelResponse = { ...reply, finishReason: 'stop', model: 'stdin', latencyMs: 0 };
-      const outcome = extractStep(response, { step, profile, nonce: options.nonce, tools, requireTool: true, ...(allowedTools ? { allowedTools } : {}) });
+      const outcome = extractStep(response, { step, profile, nonce: options.nonce, tools, requireTool: true, family, ...(allowedTools ? { allowedTools } : {}) });
       const body =
         outcome.kind === 'call'
           ? { ok: true, tool: outcome.call.tool, args: outcome.call.args, applied: outcome.call.applied, channel: outcome.channel }
