@@ -84,20 +84,28 @@ describe('reasoning models', { timeout: 120_000 }, () => {
       (body) => ({ content: `<think>${SECRET_THOUGHT}c3</think>${evidence(body)}` }),
       () => ({ content: harmony(`${SECRET_THOUGHT}c4 not my area`, 'ABSTAIN') }),
     ]);
-    const round = await cli<{ entries: Array<{ agentId: string; status: string; content: string | null }>; receipts: string[]; rejections: unknown[] }>(['conference', 'What colour are Hester’s eyes?', '--agents', 'continuity']);
+    const round = await cli<{ entries: Array<{ agentId: string; status: string; content: string | null }>; receipts: string[]; rejections: unknown[]; traceRoundId: string }>(['conference', 'What colour are Hester’s eyes?', '--agents', 'continuity']);
     expect(round.rejections).toEqual([]);
     expect(round.receipts).toHaveLength(1);
     expect(round.entries.map((entry) => entry.status)).toEqual(['responded', 'abstained']);
     expect(JSON.stringify(round)).not.toContain(SECRET_THOUGHT);
+    // Both phases keep each reply's thinking in the round's trace, apart from its text.
+    const traced = await responses(round.traceRoundId);
+    expect(traced.map((entry) => entry.reasoning)).toEqual([`${SECRET_THOUGHT}c1`, `${SECRET_THOUGHT}c2 done`, `${SECRET_THOUGHT}c3`, `${SECRET_THOUGHT}c4 not my area`]);
+    expect(traced.map((entry) => entry.text).join('\n')).not.toContain(SECRET_THOUGHT);
   });
 
   it('in a task: the planner and the actor read through the thinking', async () => {
     const plan = { summary: 'Note the eye colour', risks: [], batch: [] };
     const batch = { batch: [{ op: 'issue.create', params: { title: 'Eyes', body: 'Grey, per the card.' }, idempotencyKey: 'eyes-1' }] };
     await serve([withField('reasoning_content', JSON.stringify(plan), `${SECRET_THOUGHT}p`), { content: `<think>${SECRET_THOUGHT}a</think>\n${JSON.stringify(batch)}` }]);
-    const outcome = await cli<{ status: string; plan?: unknown; batch?: unknown[] }>(['task', 'Note Hester’s eye colour as an issue']);
+    const outcome = await cli<{ status: string; plan?: unknown; batch?: unknown[]; traceRoundId: string }>(['task', 'Note Hester’s eye colour as an issue']);
     expect(outcome.status).not.toBe('invalid');
     expect(outcome.batch).toHaveLength(1);
     expect(JSON.stringify(outcome)).not.toContain(SECRET_THOUGHT);
+    // The planner's and the actor's thinking stay in the task's trace, never in what it shows.
+    const traced = await responses(outcome.traceRoundId);
+    expect(traced.map((entry) => entry.reasoning)).toEqual([`${SECRET_THOUGHT}p`, `${SECRET_THOUGHT}a`]);
+    expect(traced.map((entry) => entry.text).join('\n')).not.toContain(SECRET_THOUGHT);
   });
 });
