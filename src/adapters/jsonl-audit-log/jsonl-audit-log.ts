@@ -26,7 +26,7 @@ import { parseReceiptLine, parseReceiptLines, readReceiptLines } from './read-re
 import { repairSessionLogs, type RepairSessionLogsOptions } from './repair-session-logs.js';
 import { QUARANTINE_DIR, repairTornLine, type TornLineRepair } from './repair-torn-line.js';
 import { readReceiptKeys } from './receipt-key-files.js';
-import { fileStamp, SessionReceiptIndex } from './session-receipt-index.js';
+import { SessionReceiptIndex, type LogReadStats } from './session-receipt-index.js';
 
 /** Sub-folders of `parent` that are valid audit ids and hold `fileName`, sorted. */
 async function foldersWith(parent: string, fileName: string): Promise<string[]> {
@@ -101,8 +101,8 @@ export class JsonlAuditLog implements AuditLog {
     if (!sealer) {
       throw new ControlRoomError('audit_key_missing', 'This audit log was opened without the Ed25519 signing key, so it cannot seal what it appends.', { fault: 'system' });
     }
-    const lines = receipts.map((receipt) => ({ receipt, raw: JSON.stringify(receipt) }));
-    const text = lines.map((line) => `${line.raw}\n`).join('');
+    const lines = receipts.map((receipt) => JSON.stringify(receipt));
+    const text = lines.map((line) => `${line}\n`).join('');
     const file = absolute(this.root, sessionLogRelative(sessionId));
     await serialiseFileChange(file, async () => {
       try {
@@ -115,7 +115,7 @@ export class JsonlAuditLog implements AuditLog {
             if (onDisk === undefined || repair !== null) onDisk = await countNewlines(log.handle);
           }),
         );
-        this.index.appended(sessionId, fileStamp(written.before), fileStamp(written.after), lines);
+        await this.index.appended(sessionId, written.before, written.after, lines);
         await sealer.seal(sessionId, Math.max(acknowledged, onDisk ?? 0) + receipts.length, receiptHash(last));
       } catch (error) {
         sealer.forget(sessionId);
@@ -159,7 +159,12 @@ export class JsonlAuditLog implements AuditLog {
 
   /** The session's verified receipts with their stored lines, from memory while the log is as this process left it. */
   private verifiedLines(sessionId: string): ReturnType<SessionReceiptIndex['verified']> {
-    return this.index.verified(sessionId, absolute(this.root, sessionLogRelative(sessionId)), () => this.rawLines(sessionId));
+    return this.index.verified(sessionId, absolute(this.root, sessionLogRelative(sessionId)));
+  }
+
+  /** How often the verified receipts were read from the session logs, and how much (for tests and diagnostics). */
+  get logReads(): LogReadStats {
+    return this.index.stats;
   }
 
   async sessions(): Promise<string[]> {

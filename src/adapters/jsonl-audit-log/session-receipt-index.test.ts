@@ -39,16 +39,53 @@ describe('verified receipts kept in memory', () => {
   it('reads a session log once, then serves its own appends from memory', async () => {
     const { log, ledger } = fresh();
     const first = await ledger.record(run(0));
-    const reads = vi.spyOn(log, 'rawLines');
     expect(ids(await log.verifiedList('s1'))).toEqual([first.receipt_id]);
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(log.logReads).toMatchObject({ wholeReads: 1, tailReads: 0 });
     const later: ToolReceipt[] = [];
     for (let index = 1; index <= 20; index += 1) {
       later.push(await ledger.record(run(index)));
       expect(ids(await log.verifiedList('s1'))).toEqual(ids([first, ...later]));
     }
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(log.logReads).toMatchObject({ wholeReads: 1, tailReads: 0 });
     expect(await log.verifiedList('s1')).toEqual(await log.list('s1'));
+  });
+
+  it('reads only what another writer appended, and verifies it', async () => {
+    const { root, log, ledger, file } = fresh();
+    const mine = [await ledger.record(run(0)), await ledger.record(run(1))];
+    await log.verifiedList('s1');
+    const bytesBefore = log.logReads.bytesRead;
+    const size = (await fs.stat(file)).size;
+    const otherLog = new JsonlAuditLog(root, { keys });
+    const otherLedger = new ReceiptLedger({ log: otherLog, clock: systemClock, ids: systemIds, keys });
+    const theirs = [await otherLedger.record(run(2)), await otherLedger.record(run(3))];
+    expect(ids(await log.verifiedList('s1'))).toEqual(ids([...mine, ...theirs]));
+    expect(log.logReads).toMatchObject({ wholeReads: 1, tailReads: 1 });
+    // The tail and the last line it already knew (to see it is still in place), not the whole log.
+    const lastLine = (await fs.readFile(file, 'utf8')).split('\n')[1]!;
+    expect(log.logReads.bytesRead - bytesBefore).toBe((await fs.stat(file)).size - size + Buffer.byteLength(lastLine) + 2);
+    // A torn line from the other writer counts once it is whole, never before.
+    const next = signReceipt({ ...theirs[1]!, receipt_id: 'rcpt_half000000000', prev_hash: null }, keys);
+    const text = `${JSON.stringify(next)}\n`;
+    await fs.appendFile(file, text.slice(0, 40));
+    expect(ids(await log.verifiedList('s1'))).toEqual(ids([...mine, ...theirs]));
+    await fs.appendFile(file, text.slice(40));
+    // Signed but not chained to the line before it: read, never counted.
+    expect(ids(await log.verifiedList('s1'))).toEqual(ids([...mine, ...theirs]));
+    expect(log.logReads.wholeReads).toBe(1);
+    await otherLog.close();
+  });
+
+  it('reads the whole log again when a known line changed, even if the log also grew', async () => {
+    const { log, ledger, file } = fresh();
+    const real = [await ledger.record(run(0)), await ledger.record(run(1))];
+    await log.verifiedList('s1');
+    const lines = (await fs.readFile(file, 'utf8')).split('\n');
+    // The last known line rewritten longer: the file grew, but not by an append.
+    lines[1] = lines[1]!.replace('Story/1.md', 'Story/1111.md');
+    await fs.writeFile(file, lines.join('\n'));
+    expect(ids(await log.verifiedList('s1'))).toEqual([real[0]!.receipt_id]);
+    expect(log.logReads).toMatchObject({ wholeReads: 2, tailReads: 1 });
   });
 
   it('reads the log again when a line is planted behind its back, and never counts the planted line', async () => {
@@ -108,6 +145,7 @@ describe('verified receipts kept in memory', () => {
     await log.verifiedList('s1');
     const reads = vi.spyOn(log, 'rawLines');
     expect((await log.linkToIssue('s1', 'ISS-1', [receipts[1]!.receipt_id])).linked).toBe(1);
+    expect(log.logReads.wholeReads).toBe(1);
     expect(reads).not.toHaveBeenCalled();
     await expect(log.linkToIssue('s1', 'ISS-1', ['rcpt_not-in-this-session'])).rejects.toMatchObject({ code: 'receipt_not_found' });
     expect(reads).toHaveBeenCalledTimes(1);

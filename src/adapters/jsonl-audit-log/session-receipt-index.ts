@@ -1,7 +1,7 @@
 import { promises as fs, type BigIntStats } from 'node:fs';
 import type { ToolReceipt } from '../../protocol/index.js';
-import type { StoredReceiptLine } from '../../core/ports/index.js';
 import { checkReceiptLine, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
+import { readLogFrom } from './read-log-from.js';
 
 /** A verified receipt of a session log and its line exactly as stored. */
 export interface IndexedReceipt {
@@ -9,78 +9,104 @@ export interface IndexedReceipt {
   raw: string;
 }
 
+/** What the index knows of one session log. */
 interface SessionEntry {
-  /** The log file's identity, size and modification time when `receipts` was last true of it. */
-  stamp: string;
+  /** The file (device, inode, size, modification time) when `receipts` was last true of it. */
+  state: BigIntStats;
+  /** Bytes up to the end of the last whole line read; a torn last line is read once it is whole. */
+  consumed: number;
+  /** The last whole line read, which the file must still hold at its place before it is read on. */
+  lastLine: string | null;
+  /** The hash the next line must chain to: the last line's when it verified, else null. */
+  chainHash: string | null;
   receipts: IndexedReceipt[];
+}
+
+/** How often the index read session logs, and how much of them. */
+export interface LogReadStats {
+  /** Logs read from their first byte (first use, or a change that is not an append). */
+  wholeReads: number;
+  /** Logs read from where the index left them (another writer appended). */
+  tailReads: number;
+  bytesRead: number;
 }
 
 /** Sessions whose receipts are kept in memory; the least recently used beyond this are dropped. */
 const MAX_SESSIONS = 64;
+const NEWLINE = 0x0a;
 
-/** What identifies one state of a file: inode, size and modification time in nanoseconds. */
-export function fileStamp(stats: BigIntStats): string {
-  return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}`;
-}
+const sameState = (a: BigIntStats, b: BigIntStats): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 
-async function stampOf(file: string): Promise<string | null> {
+async function stateOf(file: string): Promise<BigIntStats | null> {
   try {
-    return fileStamp(await fs.stat(file, { bigint: true }));
+    const stats = await fs.stat(file, { bigint: true });
+    return stats.isFile() ? stats : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Each session's verified receipts, read and verified once, then kept current by the appends of
- * this process — so a turn asks for the receipts it may cite without re-reading and re-verifying
- * the session's whole log, and the cost of a turn does not grow with the session's history.
+ * Each session's verified receipts and chain head, read and verified once, then kept current: a
+ * receipt this process appends is checked as written (signatures and its place in the chain) and
+ * joins memory, so a turn asks for the receipts it may cite without reading the log at all, and
+ * turn 200 of a session costs what turn 1 did.
  *
- * The log's stamp (inode, size, modification time) is checked on every read: when anything but
- * this process's own append changed the file — another process appended, a line was planted,
- * edited or cut — the session is read and verified again, so memory never vouches for a log that
- * is no longer what it verified. (An edit that keeps the size within the file system's timestamp
- * tick could go unseen; memory then still holds only receipts this process signed and chained, never
- * a line it did not write, and `audit verify` reads the file itself.)
+ * Every lookup compares the log's state (inode, size, modification time) with what memory
+ * describes. A log another writer appended to (same file, larger, its last known line still in
+ * place) is read from there on only; any other change — a line edited, cut or removed, the file
+ * replaced — makes the whole log be read and verified again, so memory never vouches for a log
+ * that is no longer what it verified. (An edit that keeps a line's length and comes with an append,
+ * or lands within the file system's timestamp tick, goes unseen here; memory then still holds only
+ * lines that verified when read, never one that did not, and `audit verify` reads the file itself.)
  */
 export class SessionReceiptIndex {
   private readonly sessions = new Map<string, SessionEntry>();
+  private readonly counters: LogReadStats = { wholeReads: 0, tailReads: 0, bytesRead: 0 };
 
   constructor(private readonly verifyKeys: () => Promise<ReceiptVerifyKeys>) {}
 
-  /** The session's verified receipts, in log order; `read` gives the log's lines when they must be read again. */
-  async verified(sessionId: string, file: string, read: () => Promise<StoredReceiptLine[]>): Promise<readonly IndexedReceipt[]> {
-    const stamp = await stampOf(file);
-    if (stamp === null) {
+  /** Reads done so far (for tests and diagnostics). */
+  get stats(): LogReadStats {
+    return { ...this.counters };
+  }
+
+  /** The session's verified receipts, in log order. */
+  async verified(sessionId: string, file: string): Promise<readonly IndexedReceipt[]> {
+    const state = await stateOf(file);
+    if (state === null) {
       this.sessions.delete(sessionId);
       return [];
     }
     const known = this.sessions.get(sessionId);
-    if (known?.stamp === stamp) {
-      // Most recently used last, so the oldest entry is the first one dropped.
-      this.sessions.delete(sessionId);
-      this.sessions.set(sessionId, known);
+    if (known !== undefined && sameState(known.state, state)) {
+      this.remember(sessionId, known);
       return known.receipts;
     }
-    const receipts = verifiedLines(await read(), await this.verifyKeys());
-    this.remember(sessionId, { stamp, receipts });
-    return receipts;
+    const grown = known !== undefined && known.state.dev === state.dev && known.state.ino === state.ino && state.size > known.state.size;
+    const entry = (grown && (await this.readTail(file, known, state))) || (await this.readWhole(file, state));
+    if (entry === null) {
+      this.sessions.delete(sessionId);
+      return [];
+    }
+    this.remember(sessionId, entry);
+    return entry.receipts;
   }
 
   /**
-   * After this process appended `appended` to a session log that had `before` as its stamp and now
-   * has `after`: the appended receipts join the session in memory — they were signed and chained
-   * here — unless the log had changed behind this process's back, in which case it is read again.
+   * After this process appended `lines` to a session log that was in state `before` and is now in
+   * state `after`: the lines are verified as written and join memory. When the log had changed
+   * behind this process's back, memory is left as it was and the next lookup reads what changed.
    */
-  appended(sessionId: string, before: string, after: string, appended: readonly IndexedReceipt[]): void {
+  async appended(sessionId: string, before: BigIntStats, after: BigIntStats, lines: readonly string[]): Promise<void> {
     const known = this.sessions.get(sessionId);
-    if (known === undefined) return;
-    if (known.stamp !== before) {
-      this.sessions.delete(sessionId);
-      return;
-    }
-    known.receipts = [...known.receipts, ...appended];
-    known.stamp = after;
+    if (known === undefined || !sameState(known.state, before) || known.consumed !== Number(before.size)) return;
+    const next = { ...known, receipts: [...known.receipts] };
+    chainLines(next, lines, await this.verifyKeys());
+    next.state = after;
+    next.consumed = known.consumed + lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    next.lastLine = lines.at(-1) ?? known.lastLine;
+    this.sessions.set(sessionId, next);
   }
 
   /** Forgets a session (after a failed append: what is on disk is no longer known). */
@@ -88,7 +114,47 @@ export class SessionReceiptIndex {
     this.sessions.delete(sessionId);
   }
 
+  private async readWhole(file: string, state: BigIntStats): Promise<SessionEntry | null> {
+    const bytes = await readLogFrom(file, 0, Number(state.size));
+    if (bytes === null) return null;
+    this.counters.wholeReads += 1;
+    this.counters.bytesRead += bytes.length;
+    const entry: SessionEntry = { state, consumed: 0, lastLine: null, chainHash: null, receipts: [] };
+    this.readLines(entry, bytes, 0, await this.verifyKeys());
+    return entry;
+  }
+
+  /** Reads what was appended after the known lines; null when the known end is no longer where it was. */
+  private async readTail(file: string, known: SessionEntry, state: BigIntStats): Promise<SessionEntry | null> {
+    // Read the known last line (and the newline before it) again, to see the file still ends it there.
+    const anchor = known.lastLine === null ? '' : `${known.lastLine}\n`;
+    const lineStart = known.consumed - Buffer.byteLength(anchor);
+    const from = Math.max(lineStart - 1, 0);
+    const bytes = await readLogFrom(file, from, Number(state.size));
+    if (bytes === null) return null;
+    this.counters.tailReads += 1;
+    this.counters.bytesRead += bytes.length;
+    const skip = lineStart - from;
+    if (skip === 1 && bytes[0] !== NEWLINE) return null;
+    const offset = skip + Buffer.byteLength(anchor);
+    if (bytes.length < offset || bytes.subarray(skip, offset).toString('utf8') !== anchor) return null;
+    const entry: SessionEntry = { ...known, state, receipts: [...known.receipts] };
+    this.readLines(entry, bytes, offset, await this.verifyKeys());
+    return entry;
+  }
+
+  /** Verifies the whole lines of `bytes` from `start` on into `entry`; a torn last line waits. */
+  private readLines(entry: SessionEntry, bytes: Buffer, start: number, keys: ReceiptVerifyKeys): void {
+    const end = bytes.lastIndexOf(NEWLINE);
+    if (end < start) return;
+    const lines = bytes.subarray(start, end).toString('utf8').split('\n');
+    chainLines(entry, lines, keys);
+    entry.consumed += end + 1 - start;
+    entry.lastLine = lines.at(-1) ?? entry.lastLine;
+  }
+
   private remember(sessionId: string, entry: SessionEntry): void {
+    // Most recently used last, so the oldest entry is the first one dropped.
     this.sessions.delete(sessionId);
     this.sessions.set(sessionId, entry);
     while (this.sessions.size > MAX_SESSIONS) {
@@ -99,20 +165,17 @@ export class SessionReceiptIndex {
 }
 
 /**
- * The lines that hold a receipt whose signatures verify and whose `prev_hash` is the hash of the
- * line before it (the rule of `markVerified`), with their raw text.
+ * Adds the lines that hold a receipt whose signatures verify and whose `prev_hash` is the hash of
+ * the line before it (the rule of `markVerified`); a line that does not verify breaks the chain.
  */
-function verifiedLines(lines: readonly StoredReceiptLine[], keys: ReceiptVerifyKeys): IndexedReceipt[] {
-  const receipts: IndexedReceipt[] = [];
-  let previousHash: string | null = null;
-  for (const line of lines) {
-    const checked = checkReceiptLine(line.raw, keys);
+function chainLines(entry: SessionEntry, lines: readonly string[], keys: ReceiptVerifyKeys): void {
+  for (const raw of lines) {
+    const checked = checkReceiptLine(raw, keys);
     if (!checked.ok) {
-      previousHash = null;
+      entry.chainHash = null;
       continue;
     }
-    if (checked.receipt.prev_hash === previousHash) receipts.push({ receipt: checked.receipt, raw: line.raw });
-    previousHash = checked.hash;
+    if (checked.receipt.prev_hash === entry.chainHash) entry.receipts.push({ receipt: checked.receipt, raw });
+    entry.chainHash = checked.hash;
   }
-  return receipts;
 }
