@@ -10,7 +10,10 @@ export function povFindings(scene: SceneFile, match: BeatMatch, outline: Outline
   const beatPov = match.entry.fields.pov;
   if (!beatPov || beatPov.value.trim() === '') return [];
   if (!scene.pov) {
-    return [{ kind: 'pov_missing', severity: 'warning', message: `The scene has no "pov:" in its front matter; the outline gives "${beatPov.value}".`, path: scene.path, line: 1, quote: lineText(scene.source, 1), canon: { path: outline.path, line: beatPov.line, value: beatPov.value } }];
+    // A chapter written without front matter (an imported draft) keeps its POV in the outline: only a
+    // chapter that has front matter and leaves `pov:` out is missing it.
+    const hasFrontMatter = Object.keys(scene.frontMatter.data).length > 0;
+    return [{ kind: 'pov_missing', severity: hasFrontMatter ? 'warning' : 'info', message: `The scene has no "pov:" in its front matter; the outline gives "${beatPov.value}".`, path: scene.path, line: 1, quote: lineText(scene.source, 1), canon: { path: outline.path, line: beatPov.line, value: beatPov.value } }];
   }
   const sceneEntity = names.resolve(scene.pov.value);
   const beatEntity = names.resolve(beatPov.value);
@@ -59,14 +62,18 @@ export function beatCharacterChecks(scene: SceneFile, prose: FileProse, match: B
   return { present, absent, findings };
 }
 
-/** The scene’s number against its outline entry's number (a warning: renumbering is common). */
+/**
+ * The scene’s number against its outline entry's number (a warning: renumbering is common). When the
+ * two were paired by their title, a different number is only the chapters counted another way (an
+ * interlude or prologue shifts them), and is a note.
+ */
 export function sceneNumberFindings(scene: SceneFile, match: BeatMatch, outline: Outline): Finding[] {
   const number = scene.sceneNumber;
   if (!number || match.entry.number === null || number.value === match.entry.number) return [];
   const line = number.line > 0 ? number.line : 1;
   return [{
     kind: 'scene_number_mismatch',
-    severity: 'warning',
+    severity: match.pass === 'title_slug' ? 'info' : 'warning',
     message: `The scene is number ${number.value}, but its outline entry is Scene ${match.entry.number}.`,
     path: scene.path,
     line,

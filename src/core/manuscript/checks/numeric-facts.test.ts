@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseLoreFile } from '../lore.js';
 import { buildNameIndex } from '../name-index.js';
 import { readProse } from '../scene-prose.js';
-import { extractNumericFacts, numericFactFindings } from './numeric-facts.js';
+import { parsePlaceCard } from '../cards.js';
+import { cardsAsLore, extractNumericFacts, numericFactFindings } from './numeric-facts.js';
 
 const lore = parseLoreFile({
   path: 'Compendium/Lore/LORE-light.md',
@@ -45,5 +46,28 @@ describe('numericFactFindings', () => {
     expect(findings('The light was automated twenty years back, the motor put in to turn the lens.')).toHaveLength(1);
     const text = 'She unlocked the tower door.\n\nThey climbed the ninety steps without speaking. At the top she pushed up the hatch into the lamp room.';
     expect(findings(text, false)).toEqual([]);
+  });
+});
+
+describe('cardsAsLore', () => {
+  const place = (lines: string[]) => parsePlaceCard({ path: 'Compendium/Places/Fenwick Mill.md', lines });
+  const counts = (lines: string[]) => extractNumericFacts(cardsAsLore([place(lines)])).map((fact) => [fact.line, fact.value, fact.unitStem, fact.text]);
+
+  it('reads a labelled count, in front matter or in a body bullet, as the place having that many', () => {
+    expect(counts(['---', 'name: Fenwick Mill', 'steps: 48 from the door to the cap', '---', 'A tower mill on the fen.'])).toEqual([
+      [3, 48, 'step', 'Fenwick Mill has 48 steps from the door to the cap'],
+    ]);
+    expect(counts(['# Fenwick Mill', '', '- Steps: 48 from the door to the cap', '- Floors: five', '* **Tower:** 112 stairs to the cap'])).toEqual([
+      [3, 48, 'step', 'Fenwick Mill has 48 steps from the door to the cap'],
+      [4, 5, 'floor', 'Fenwick Mill has five floors'],
+      [5, 112, 'stair', 'Fenwick Mill tower: 112 stairs to the cap'],
+    ]);
+  });
+
+  it('finds the count contradicted by a chapter that names the place', () => {
+    const facts = extractNumericFacts(cardsAsLore([place(['# Fenwick Mill', '- Steps: 48 from the door to the cap'])]));
+    const chapter = (text: string) => numericFactFindings(readProse({ path: 'Story/Chapters/03 Up.md', lines: text.split('\n') }, 1, names), facts, true).map((finding) => [finding.line, finding.canon?.line]);
+    expect(chapter('She climbed all sixty steps of Fenwick Mill in the dark.')).toEqual([[1, 2]]);
+    expect(chapter('She climbed all forty-eight steps of Fenwick Mill in the dark.')).toEqual([]);
   });
 });

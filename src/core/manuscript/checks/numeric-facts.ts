@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import type { Finding } from '../finding.js';
 import type { LoreFile } from '../lore.js';
+import { parseLabelledLine } from '../labelled-line.js';
 import { findNumbers, parseNumberWord, type NumberMention } from '../numbers.js';
 import { lineOf, sentenceAt } from '../prose.js';
 import { lineText, type FileProse } from '../scene-prose.js';
@@ -48,6 +49,22 @@ function isCountedNoun(word: string): boolean {
 const TRAIT_LABELS = new Set(['age', 'born', 'died', 'height', 'name', 'aliases', 'eyes', 'hair', 'status', 'died_in', 'scene', 'chapter']);
 
 /**
+ * A labelled count read as a sentence about the card's subject: `Steps: 48 from the door to the cap`
+ * → "The Mill has 48 steps from the door to the cap"; `Tower: 112 steps to the lamp` → "The Mill
+ * tower: 112 steps to the lamp". Null when the value does not start with a number.
+ */
+function labelledCount(name: string, label: string, value: string): string | null {
+  if (TRAIT_LABELS.has(label) || !/^\s*(?:\d[\d,]*|[a-z]+(?:-[a-z]+)?)\b/i.test(value)) return null;
+  const first = findNumbers(value)[0];
+  if (first === undefined || value.slice(0, first.start).trim() !== '') return null;
+  const words = label.replace(/_/g, ' ');
+  const counted = nextWord(value, first);
+  if (counted !== null && isCountedNoun(counted)) return `${name} ${words}: ${value.trim()}`;
+  const rest = value.slice(first.end).trim();
+  return `${name} has ${first.text} ${words}${rest === '' ? '' : ` ${rest}`}`;
+}
+
+/**
  * Cards read as lore: a labelled count (`Rooms: 14`, `Steps: 131`) is the card's subject having that
  * many, and every body line of a place card is a statement ("The house has fourteen rooms."). A
  * character card's prose tells a life ("looks at it fifty times a night"), not counts of things.
@@ -57,14 +74,18 @@ export function cardsAsLore(cards: ReadonlyArray<{ kind: string; path: string; s
     const facts: Array<{ value: string; line: number }> = [];
     const labelled = new Set<number>();
     for (const [label, field] of card.fields) {
-      if (TRAIT_LABELS.has(label) || !/^\s*(?:\d[\d,]*|[a-z]+(?:-[a-z]+)?)\b/i.test(field.value) || findNumbers(field.value).length === 0) continue;
-      facts.push({ value: `${card.name.value} has ${field.value.trim()} ${label.replace(/_/g, ' ')}`, line: field.line });
+      const value = labelledCount(card.name.value, label, field.value);
+      if (value === null) continue;
+      facts.push({ value, line: field.line });
       labelled.add(field.line);
     }
     for (let line = card.bodyStart; card.kind === 'place' && line <= card.source.lines.length; line += 1) {
       const text = card.source.lines[line - 1]!.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim();
       if (text === '' || labelled.has(line) || /^#/.test(text)) continue;
-      facts.push({ value: text, line });
+      // A body line in the field style (`- Steps: 112 from the door`) reads like a field.
+      const field = parseLabelledLine(text);
+      const value = field === null ? null : labelledCount(card.name.value, field.label, field.value);
+      facts.push({ value: value ?? text, line });
     }
     return { source: card.source, path: card.path, name: card.name, facts, timeline: [], problems: [] };
   });

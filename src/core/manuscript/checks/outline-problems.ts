@@ -4,7 +4,7 @@ import type { Outline, OutlineEntry, OutlineField } from '../outline.js';
 import { resolveSceneReference } from '../scene-reference.js';
 import { lineText } from '../scene-prose.js';
 import type { ManuscriptSnapshot } from '../snapshot.js';
-import { parseWhen } from '../story-time.js';
+import { readableWhen } from './readable-when.js';
 
 const REQUIRED: { field: OutlineField; severity: Finding['severity'] }[] = [
   { field: 'file', severity: 'warning' },
@@ -36,8 +36,8 @@ function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: Manuscri
     problems.push(finding(outline, 'scene_file_missing', 'error', `${label(entry)} names the scene file "${file.value}", which is not in the workspace.`, file.line));
   }
   const when = entry.fields.when;
-  if (when && when.value.trim() !== '' && parseWhen(when.value) === null) {
-    problems.push(finding(outline, 'when_unreadable', 'warning', `${label(entry)}: "${when.value}" is not a story time like "Day 4, afternoon".`, when.line));
+  if (when && when.value.trim() !== '' && !readableWhen(when.value)) {
+    problems.push(finding(outline, 'when_unreadable', 'warning', `${label(entry)}: "${when.value}" is not a story time like "Day 4, afternoon", a weekday or a date.`, when.line));
   }
   const pov = entry.fields.pov;
   if (pov && pov.value.trim() !== '' && snapshot.characters.length > 0 && snapshot.names.resolve(pov.value)?.kind !== 'character') {

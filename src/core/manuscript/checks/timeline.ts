@@ -5,6 +5,7 @@ import type { Outline, OutlineEntry } from '../outline.js';
 import type { SceneFile } from '../scene-file.js';
 import { lineText, type FileProse } from '../scene-prose.js';
 import { compareStoryTime, formatStoryTime, parseWhen, sameStoryTime, type StoryTime } from '../story-time.js';
+import { readableWhen } from './readable-when.js';
 
 /** A timeline bullet together with the lore file it is in. */
 export interface LocatedTimelineEntry extends TimelineEntry {
@@ -56,8 +57,8 @@ export function timelineFindings(scene: SceneFile, prose: FileProse, entry: Outl
       canon: { path: outline.path, line: beatWhen.line, value: beatWhen.value },
     });
   }
-  if (scene.when && sceneTime === null) {
-    findings.push({ kind: 'when_unreadable', severity: 'warning', message: `"${scene.when.value}" is not a story time like "Day 4, afternoon".`, path: scene.path, line: scene.when.line, quote: lineText(scene.source, scene.when.line) });
+  if (scene.when && sceneTime === null && !readableWhen(scene.when.value)) {
+    findings.push({ kind: 'when_unreadable', severity: 'warning', message: `"${scene.when.value}" is not a story time like "Day 4, afternoon", a weekday or a date.`, path: scene.path, line: scene.when.line, quote: lineText(scene.source, scene.when.line) });
   }
   for (const marker of findDayMarkers(prose.paragraphs)) {
     if (expected === null || marker.day === expected.day) continue;

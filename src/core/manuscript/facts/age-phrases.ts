@@ -64,7 +64,8 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     if (match[3] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|years?|or|,)\b/i.test(sentence.slice(end))) continue;
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
-    add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: pronoun === null ? match.index : match.index + owner.length });
+    // The owner's word ends where the verb starts: a name there is the mention that owns the age.
+    add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
   }
   for (const match of sentence.matchAll(YEAR_OLD)) {
     const age = numberValue(match[1]!);

@@ -33,7 +33,8 @@ function similarity(a: Set<string>, b: Set<string>): number {
 /**
  * Pairs chapters with outline entries, in passes that each take only certain pairs: the entry's
  * `File:`, the same title, the same number (when the outline numbers its entries), mostly the same
- * title words, and finally reading order when what is left on both sides is equal in count.
+ * title words, and finally reading order within each gap between paired chapters, when what is left
+ * there on both sides is equal in count.
  */
 export function matchOutline(scenes: readonly SceneFile[], outline: Outline, files: readonly string[]): OutlineCoverage {
   const entryOf = new Map<SceneFile, OutlineEntry>();
@@ -69,9 +70,22 @@ export function matchOutline(scenes: readonly SceneFile[], outline: Outline, fil
     const scored = open().map((entry) => ({ entry, score: similarity(words, titleWords(`${entry.title}`)) })).filter((item) => item.score >= 0.6).sort((a, b) => b.score - a.score);
     if (scored.length > 0 && (scored.length === 1 || scored[0]!.score > scored[1]!.score)) pair(scene, scored[0]!.entry, 'similar title');
   }
-  const restScenes = free();
-  const restEntries = open();
-  if (restScenes.length === restEntries.length) restScenes.forEach((scene, index) => pair(scene, restEntries[index]!, 'order'));
+  // What is left pairs by reading order, but only within one gap: the chapters between two paired
+  // chapters with the entries between the same two entries, when the counts agree.
+  const gapOfScene = (scene: SceneFile): number => {
+    const earlier = scenes.slice(0, scenes.indexOf(scene)).reverse().find((other) => entryOf.has(other));
+    return earlier ? outline.entries.indexOf(entryOf.get(earlier)!) : -1;
+  };
+  const gapOfEntry = (entry: OutlineEntry): number => {
+    const index = outline.entries.indexOf(entry);
+    return outline.entries.slice(0, index).map((other, position) => (taken.has(other) ? position : -1)).filter((position) => position >= 0).pop() ?? -1;
+  };
+  const gaps = new Map<number, { scenes: SceneFile[]; entries: OutlineEntry[] }>();
+  for (const scene of free()) (gaps.get(gapOfScene(scene)) ?? gaps.set(gapOfScene(scene), { scenes: [], entries: [] }).get(gapOfScene(scene))!).scenes.push(scene);
+  for (const entry of open()) (gaps.get(gapOfEntry(entry)) ?? gaps.set(gapOfEntry(entry), { scenes: [], entries: [] }).get(gapOfEntry(entry))!).entries.push(entry);
+  for (const gap of gaps.values()) {
+    if (gap.scenes.length === gap.entries.length) gap.scenes.forEach((scene, index) => pair(scene, gap.entries[index]!, 'order'));
+  }
   return { entryOf, how, unwritten: open(), unplanned: free() };
 }
 
