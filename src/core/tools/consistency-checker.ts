@@ -21,9 +21,11 @@ import {
   type ManuscriptDocument,
   type ManuscriptSnapshot,
 } from '../manuscript/index.js';
+import type { Workspace } from '../ports/index.js';
 import { requireVfsPath } from '../vfs/index.js';
 import { withDryRun } from './dry-run.js';
-import type { ToolDefinition } from './tool-definition.js';
+import { cachedManuscriptAnalysis } from './manuscript-analysis-cache.js';
+import type { ToolDefinition, ToolOutput } from './tool-definition.js';
 
 type Focus = NonNullable<ConsistencyCheckerArgs['focus']>;
 
@@ -94,6 +96,42 @@ function entityMap(files: readonly CheckedFile[]): Record<string, unknown>[] {
   return [...entities.values()].sort((a, b) => b.mentions - a.mentions || a.name.localeCompare(b.name));
 }
 
+/** Cross-checks the files against each other, the rest of the manuscript and the Compendium. */
+async function crossCheck(paths: readonly string[], focus: Focus, workspace: Workspace): Promise<ToolOutput> {
+  const snapshot = await loadManuscriptSnapshot(workspace);
+  const files: CheckedFile[] = [];
+  for (const path of paths) {
+    const document = await requireDocument(snapshot, workspace, path);
+    files.push({ document, prose: readProse(document.source, document.bodyStart, snapshot.names) });
+  }
+  const refs = new FileRefCollector();
+  const sources = snapshotSources(snapshot);
+  for (const { document } of files) {
+    sources.set(document.source.path, document.source);
+    // The whole file was read and the entity map cites its lines, so the receipt covers all of it.
+    if (document.source.lines.length > 0) refs.add(document.source, 1, document.source.lines.length);
+  }
+  const findings = sortFindings(attachCanonQuotes(runChecks(files, snapshot, focus), sources, refs));
+  // A misnaming is reported as a finding, not proposed as a new entry.
+  const misnamed = new Set(findings.filter((finding) => finding.kind.endsWith('_name_misspelled')).map((finding) => /^"([^"]+)"/.exec(finding.message)?.[1] ?? ''));
+  const proposed = proposeNames(files.map((file) => file.prose), snapshot.names, misnamed);
+  for (const proposal of proposed) {
+    const source = sources.get(proposal.first.path);
+    if (source) refs.add(source, proposal.first.line);
+  }
+  return {
+    result: {
+      files: [...paths],
+      focus,
+      summary: severityCounts(findings),
+      findings,
+      entities: entityMap(files),
+      proposed_names: proposed,
+    },
+    fileRefs: refs.refs(),
+  };
+}
+
 /** `consistency_checker`: reads up to ten files and cross-references them with each other and the Compendium. */
 export const consistencyCheckerTool: ToolDefinition<ConsistencyCheckerArgs> = withDryRun<ConsistencyCheckerArgs>({
   id: 'consistency_checker',
@@ -113,37 +151,7 @@ export const consistencyCheckerTool: ToolDefinition<ConsistencyCheckerArgs> = wi
   async run(args, context) {
     const focus: Focus = args.focus ?? 'general';
     const paths = [...new Set(args.file_paths.map((path) => requireVfsPath(path)))];
-    const snapshot = await loadManuscriptSnapshot(context.workspace);
-    const files: CheckedFile[] = [];
-    for (const path of paths) {
-      const document = await requireDocument(snapshot, context.workspace, path);
-      files.push({ document, prose: readProse(document.source, document.bodyStart, snapshot.names) });
-    }
-    const refs = new FileRefCollector();
-    const sources = snapshotSources(snapshot);
-    for (const { document } of files) {
-      sources.set(document.source.path, document.source);
-      // The whole file was read and the entity map cites its lines, so the receipt covers all of it.
-      if (document.source.lines.length > 0) refs.add(document.source, 1, document.source.lines.length);
-    }
-    const findings = sortFindings(attachCanonQuotes(runChecks(files, snapshot, focus), sources, refs));
-    // A misnaming is reported as a finding, not proposed as a new entry.
-    const misnamed = new Set(findings.filter((finding) => finding.kind.endsWith('_name_misspelled')).map((finding) => /^"([^"]+)"/.exec(finding.message)?.[1] ?? ''));
-    const proposed = proposeNames(files.map((file) => file.prose), snapshot.names, misnamed);
-    for (const proposal of proposed) {
-      const source = sources.get(proposal.first.path);
-      if (source) refs.add(source, proposal.first.line);
-    }
-    return {
-      result: {
-        files: paths,
-        focus,
-        summary: severityCounts(findings),
-        findings,
-        entities: entityMap(files),
-        proposed_names: proposed,
-      },
-      fileRefs: refs.refs(),
-    };
+    // Over unchanged files the answer is the same: asked again, it is not worked out again.
+    return cachedManuscriptAnalysis(consistencyCheckerTool.id, { paths, focus }, context.workspace, paths, (workspace) => crossCheck(paths, focus, workspace));
   },
 });
