@@ -66,6 +66,16 @@ export const MANUSCRIPT_ERROR_CODES = [
   'import_target_invalid',
   /** An import job id that this server did not start. */
   'import_not_found',
+  /** An upload to import names a file by a path that could leave its folder: `..`, absolute, a drive, `\\`, NUL or control characters. */
+  'import_upload_path_invalid',
+  /** An upload to import is larger in total than the server takes at once. */
+  'import_upload_too_large',
+  /** An upload to import has more files than the server takes at once. */
+  'import_upload_too_many_files',
+  /** An upload to import is not a form of files with their paths (nothing sent, paths and files unpaired, one path twice). */
+  'import_upload_invalid',
+  /** An import is already running into this workspace; wait for it to finish. */
+  'import_busy',
   /** A finding to mark intentional that names no file line the workspace has. */
   'finding_line_not_found',
 ] as const;

@@ -78,3 +78,27 @@ export const ImportManifestSchema = z.object({
   items: z.record(z.string(), ManifestEntrySchema),
 });
 export type ImportManifest = z.infer<typeof ImportManifestSchema>;
+
+/** Where an import started from the web app stands. */
+export const ImportJobStatusSchema = z.enum(['running', 'done', 'failed']);
+export type ImportJobStatus = z.infer<typeof ImportJobStatusSchema>;
+
+/** An import the server runs in the background for an upload; polled until it is done or failed. */
+export const ImportJobSchema = z.object({
+  job_id: z.string(),
+  /** The upload's name (a folder's or a `.docx` file's), which re-imports are known by. */
+  name: z.string(),
+  status: ImportJobStatusSchema,
+  /** Files and bytes received. */
+  files: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** The latest progress; null before the first item is read. */
+  progress: ImportProgressSchema.nullable(),
+  /** What went where and what was skipped, once done. */
+  report: ImportReportSchema.nullable(),
+  /** Why it failed: the error's code and message. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJobSchema>;

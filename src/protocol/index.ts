@@ -169,8 +169,10 @@ export {
   ImportReportSchema,
   ImportProgressSchema,
   ImportManifestSchema,
+  ImportJobStatusSchema,
+  ImportJobSchema,
 } from './imports.js';
-export type { ImportFormat, ImportKind, ImportAction, ImportedItem, SkippedItem, ImportReport, ImportProgress, ImportManifest, ManifestEntry } from './imports.js';
+export type { ImportFormat, ImportKind, ImportAction, ImportedItem, SkippedItem, ImportReport, ImportProgress, ImportManifest, ManifestEntry, ImportJobStatus, ImportJob } from './imports.js';
 export { INPUT_VALIDATOR_ID, STOP_HOOK_INPUT_UNCLEAR, UNCLEAR_INPUT_CODES } from './input.js';
 export type { UnclearInputCode } from './input.js';
 export { NOTICE_KINDS, STOP_HOOK_TURN_FAILED, ConversationNoticeSchema } from './notice.js';

@@ -12,6 +12,7 @@ import { registerConferenceRoutes } from './routes/conferences.js';
 import { registerConversationRoutes } from './routes/conversations.js';
 import { registerFlagRoutes } from './routes/flags.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { IMPORT_UPLOAD_PATH, registerImportRoutes } from './routes/import.js';
 import { registerIssueRoutes } from './routes/issues.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerTelemetryRoutes } from './routes/telemetry.js';
@@ -60,11 +61,11 @@ export function createApp(deps: ServerDependencies): ServerApp {
     maxSize: limit,
     onError: (c) => errorResponse(c, { status: 413, code: 'payload_too_large', message: `The request body is larger than ${limit} bytes; send less at once.` }),
   });
-  // Audio uploads carry their own, larger limit (checked by the audio route) and stream their bytes;
+  // Audio and import uploads carry their own, larger limits (checked by their routes);
   // every other body is JSON, read within the limit (an empty one as `{}`).
   const emptyJson = emptyJsonBody();
   app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === '/api/audio'
+    c.req.method === 'POST' && (c.req.path === '/api/audio' || c.req.path === IMPORT_UPLOAD_PATH)
       ? next()
       : jsonLimit(c, async () => {
           await emptyJson(c, next);
@@ -92,6 +93,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerConfirmationRoutes(app, context);
   registerToolRoutes(app, context);
   registerStoryRoutes(app, context);
+  registerImportRoutes(app, context, deps.imports ?? {});
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },

@@ -47,6 +47,11 @@ const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
   finding_line_not_found: 404,
   import_source_unreadable: 415,
   import_target_invalid: 409,
+  import_upload_path_invalid: 400,
+  import_upload_invalid: 400,
+  import_upload_too_large: 413,
+  import_upload_too_many_files: 413,
+  import_busy: 409,
   // Conflicts with the state of things.
   chief_not_removable: 409,
   chief_not_mutable: 409,

@@ -6,6 +6,7 @@ import type { CreditsStore } from '../core/credits/index.js';
 import type { TelemetryStore } from '../core/telemetry/index.js';
 import type { ConferenceTranscripts } from './conference-transcripts.js';
 import type { RetentionSchedule } from '../core/audio/index.js';
+import type { ImportUploadLimits } from './routes/import-upload.js';
 
 /** Whether agents talk to a real model server or to the offline demo model. */
 export type ServerMode = 'live' | 'demo';
@@ -52,6 +53,8 @@ export interface ServerDependencies {
   discoverServers?: (options: DiscoverOptions) => Promise<DiscoveredServer[]>;
   /** Request body limit in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
+  /** Limits of one upload to import (default 128 MiB in at most 5000 files) and where uploads are staged (default: the system's temporary folder). */
+  imports?: { limits?: Partial<ImportUploadLimits>; tempDir?: string };
   /** The audio cleanup running while the server does (none when the audioRetention flag is off). */
   audioRetention?: RetentionSchedule | null;
 }

@@ -17,6 +17,11 @@ export interface ImportBookOptions {
   source: string;
   /** The workspace folder (created when missing). */
   workspace: string;
+  /**
+   * What names the source in the manifest and the report when the path read is a staged copy (an
+   * upload from the web app): importing under the same label again updates the same items.
+   */
+  label?: string;
   onProgress?: (progress: ImportProgress) => void;
   now?: () => string;
 }
@@ -77,11 +82,12 @@ export async function importBook(options: ImportBookOptions): Promise<ImportRepo
   const reading = await readSource(format, source, options.onProgress);
   const plan = planImport(reading);
   await initWorkspace(workspace);
-  const manifestFile = manifestPath(workspace, source);
+  const identity = options.label ?? source;
+  const manifestFile = manifestPath(workspace, identity);
   const applied = await applyImport(plan, {
     writer: new FsWorkspaceWriter(workspace),
     previous: await readManifest(manifestFile),
-    source,
+    source: identity,
     format,
     nowIso: (options.now ?? (() => new Date().toISOString()))(),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -91,5 +97,5 @@ export async function importBook(options: ImportBookOptions): Promise<ImportRepo
   const counts: Record<string, number> = {};
   for (const item of applied.items) if (item.action !== 'removed') counts[item.kind] = (counts[item.kind] ?? 0) + 1;
   counts['skipped'] = plan.skipped.length;
-  return { source, format, workspace, items: applied.items, skipped: plan.skipped, counts };
+  return { source: identity, format, workspace, items: applied.items, skipped: plan.skipped, counts };
 }

@@ -32,6 +32,8 @@ export interface RouteFixtureOptions {
   webRoot?: string | null;
   development?: boolean;
   bodyLimitBytes?: number;
+  /** Upload limits and staging folder of the import routes. */
+  imports?: ServerDependencies['imports'];
   /** Reachability the settings screen reports (default: nothing answers). */
   probe?: ServerDependencies['probe'];
   /** The Host and Origin names served (default: loopback names on any port). */
@@ -62,6 +64,7 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
     development: options.development ?? false,
     probe: options.probe ?? (async () => false),
     ...(options.bodyLimitBytes ? { bodyLimitBytes: options.bodyLimitBytes } : {}),
+    ...(options.imports ? { imports: options.imports } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.discoverServers ? { discoverServers: options.discoverServers } : {}),
   });
