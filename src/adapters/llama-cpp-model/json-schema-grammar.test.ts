@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOOL_ARG_SCHEMAS } from '../../protocol/index.js';
+import { CANON_EXTRACTION_FORMAT } from '../../core/canon/index.js';
 import { decisionResponseFormat, envelopeResponseFormat, schemaLookupFrom } from '../../core/tool-calls/index.js';
 import { toGbnfJsonSchema } from './to-gbnf-json-schema.js';
 
@@ -77,5 +78,19 @@ describe('strict schemas through node-llama-cpp\'s grammar conversion', () => {
     const none = await grammarFor(decisionResponseFormat({ nonce: 'n', tools, allowedTools: [] }).json_schema.schema);
     expect(none.parse(JSON.stringify(final))).toEqual(final);
     expect(() => none.parse(JSON.stringify({ ...final, action: 'tool' }))).toThrow();
+  }, 60_000);
+
+  it('converts the 1:1 decision with its answer, and the canon extraction format', async (context) => {
+    if (!llama) return context.skip(skipReason);
+    const decision = await grammarFor(decisionResponseFormat({ nonce: 'n', tools, answer: true }).json_schema.schema);
+    const final = { action: 'final', tool: null, args: null, nonce: 'n', answer: 'Grey.\nEvidence: content | Compendium/a.md | "grey" | receipt rcpt_0123456789' };
+    expect(decision.parse(JSON.stringify(final))).toEqual(final);
+    const again = { action: 'tool', tool: 'outline_analyzer', args: { outline_path: null, mode: 'beats', dry_run: null }, nonce: 'n', answer: null };
+    expect(decision.parse(JSON.stringify(again))).toEqual(again);
+    expect(() => decision.parse(JSON.stringify({ action: 'final', tool: null, args: null, nonce: 'n' }))).toThrow();
+    const canon = await grammarFor(CANON_EXTRACTION_FORMAT.json_schema.schema);
+    const facts = { facts: [{ subject: 'Hester Vane', attribute: 'eyes', value: 'grey', quote: 'Eyes: grey' }] };
+    expect(canon.parse(JSON.stringify(facts))).toEqual(facts);
+    expect(() => canon.parse(JSON.stringify({ facts: [{ subject: 'Hester Vane', attribute: 'eyes', value: 'grey' }] }))).toThrow();
   }, 60_000);
 });
