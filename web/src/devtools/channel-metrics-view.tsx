@@ -6,7 +6,8 @@ import { useAsync } from '../use-async.js';
 const percent = (value: number | null): string => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
 const ms = (value: number | null): string => (value === null ? '—' : `${Math.round(value)} ms`);
 
-function StatsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, ChannelStats]>; testId: string }) {
+/** One table of the metrics: a row per channel or per model. */
+export function ChannelStatsTable({ caption, rows, testId }: { caption: string; rows: Array<[string, ChannelStats]>; testId: string }) {
   if (rows.length === 0) return null;
   return (
     <table className="data-table" data-testid={testId}>
@@ -59,8 +60,8 @@ export function ChannelMetricsView() {
         </button>
       </div>
       <LoadError error={metrics.error} />
-      {data ? <StatsTable caption="By channel" testId="channel-metrics-channels" rows={Object.entries(data.channels)} /> : null}
-      {data ? <StatsTable caption="By model" testId="channel-metrics-models" rows={Object.entries(data.models)} /> : null}
+      {data ? <ChannelStatsTable caption="By channel" testId="channel-metrics-channels" rows={Object.entries(data.channels)} /> : null}
+      {data ? <ChannelStatsTable caption="By model" testId="channel-metrics-models" rows={Object.entries(data.models)} /> : null}
     </section>
   );
 }
