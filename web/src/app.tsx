@@ -11,6 +11,7 @@ import { ConferencePanel } from './conference/index.js';
 import { DevTools, type DevToolsFocus } from './devtools/index.js';
 import { AppHeader } from './header/index.js';
 import { TokenPrompt } from './header/index.js';
+import { ImportPanel } from './import/index.js';
 import { IssuesPanel } from './issues/index.js';
 import { FileTree } from './manuscript/index.js';
 import { Reader } from './manuscript/index.js';
@@ -32,6 +33,7 @@ const WORK_TAB_LABELS: Array<{ id: WorkTab; label: string }> = [
   { id: 'pictures', label: 'Pictures' },
   { id: 'audio', label: 'Audio' },
   { id: 'models', label: 'Models' },
+  { id: 'import', label: 'Import' },
   { id: 'devtools', label: 'Dev Tools' },
 ];
 
@@ -160,6 +162,7 @@ export function App() {
             {panel('pictures', <PicturesPanel scenes={scenePaths} />)}
             {panel('audio', <AudioPanel />)}
             {panel('models', <ModelSettingsPanel agents={agents} />)}
+            {panel('import', <ImportPanel onImported={tree.reload} />)}
             {panel('devtools', <DevTools focus={devFocus} onFocus={setDevFocus} />)}
           </section>
         </main>

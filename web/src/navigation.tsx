@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from 'react';
 
-export const WORK_TABS = ['conference', 'chat', 'changes', 'issues', 'runs', 'canon', 'memory', 'pictures', 'audio', 'models', 'devtools'] as const;
+export const WORK_TABS = ['conference', 'chat', 'changes', 'issues', 'runs', 'canon', 'memory', 'pictures', 'audio', 'models', 'import', 'devtools'] as const;
 export type WorkTab = (typeof WORK_TABS)[number];
 
 export interface ReaderTarget {

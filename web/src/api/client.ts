@@ -61,7 +61,8 @@ export function setAccessToken(token: string | null): void {
   else window.sessionStorage.removeItem(TOKEN_KEY);
 }
 
-function authorization(): Record<string, string> {
+/** The access token header, when the writer gave one (for requests made outside `api`, such as uploads of a form). */
+export function authorization(): Record<string, string> {
   const token = window.sessionStorage.getItem(TOKEN_KEY);
   return token ? { authorization: `Bearer ${token}` } : {};
 }

@@ -1,4 +1,4 @@
-export { api, setAccessToken, StreamError } from './client.js';
+export { api, authorization, setAccessToken, StreamError } from './client.js';
 export type { ChatHandlers, ChatRequest, RoundHandlers } from './client.js';
 export { ApiError, describeError, errorFrom } from './api-error.js';
 export { createEventParser, readEventStream } from './event-stream.js';

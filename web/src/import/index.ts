@@ -1,0 +1,2 @@
+export { ImportPanel } from './import-panel.js';
+export { ImportReportView } from './import-report.js';
