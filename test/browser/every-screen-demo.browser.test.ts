@@ -12,7 +12,7 @@ import { describeViolations, seriousViolations, sidewaysOverflow, visibleBox } f
 import { chromiumAvailable, launchChromium, screenshot } from './helpers/browser.js';
 import { startControlRoom, type RunningServer } from './helpers/control-room-server.js';
 
-const TABS = ['Conference', '1:1 Chat', 'Changes', 'Issues', 'Runs', 'Canon', 'Memory', 'Pictures', 'Audio', 'Models', 'Dev Tools'] as const;
+const TABS = ['Conference', '1:1 Chat', 'Changes', 'Issues', 'Runs', 'Canon', 'Memory', 'Pictures', 'Audio', 'Models', 'Import', 'Dev Tools'] as const;
 const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: '800x700', width: 800, height: 700 },
