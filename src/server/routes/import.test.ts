@@ -127,6 +127,27 @@ describe('importing from the web app', () => {
     expect(await fs.readdir(staging)).toEqual([]);
   });
 
+  it('imports an uploaded Scrivener package in binder order', async () => {
+    const target = await open();
+    const rtf = (text: string) => `{\\rtf1\\ansi\\ansicpg1252\n{\\fonttbl\\f0\\fswiss Helvetica;}\n\\pard\\f0\\fs24 ${text}}`;
+    const item = (uuid: string, title: string) => `<BinderItem UUID="${uuid}" Type="Text"><Title>${title}</Title></BinderItem>`;
+    const binder = `<BinderItem UUID="D" Type="DraftFolder"><Title>Draft</Title><Children>${item('Z9', 'Undertow')}${item('A1', 'Slack Water')}</Children></BinderItem>`;
+    const job = await finished(
+      target,
+      await post(
+        target.app,
+        formOf([
+          ['Tide Book.scriv/Tide Book.scrivx', `<?xml version="1.0" encoding="UTF-8"?>\n<ScrivenerProject Version="2.0"><Binder>${binder}</Binder></ScrivenerProject>`],
+          ['Tide Book.scriv/Files/Data/Z9/content.rtf', rtf(prose('Mara', 'Thursday'))],
+          ['Tide Book.scriv/Files/Data/A1/content.rtf', rtf(prose('Osk', 'Friday'))],
+        ]),
+      ),
+    );
+    expect(job.report?.format).toBe('scrivener');
+    expect(job.report!.items.filter((entry) => entry.kind === 'chapter').map((entry) => entry.path)).toEqual(['Story/Chapters/01 Undertow.md', 'Story/Chapters/02 Slack Water.md']);
+    expect(await fs.readFile(path.join(target.dir, 'Story/Chapters/01 Undertow.md'), 'utf8')).toContain('Thursday');
+  });
+
   it('refuses hostile paths, oversized uploads and forms without the app header, writing nothing', async () => {
     const target = await open({ imports: { limits: { maxBytes: 4096, maxFiles: 4 } } });
     const before = await fingerprint(target.dir);
