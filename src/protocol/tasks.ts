@@ -12,6 +12,7 @@ import { AuthLevelSchema, CommandChainSchema, type AuthLevel } from './auth.js';
 import { IssuePrioritySchema } from './issues.js';
 import { ToolChannelSchema, type ToolChannel, type ValidationIssue } from './tool-calls.js';
 import type { ConversationState } from './traces.js';
+import type { RetryRecord } from './model.js';
 import { MAX_VFS_READ_BYTES } from './vfs.js';
 
 /** Version of every persisted task object (task records, undo journals, idempotency records). */
@@ -259,6 +260,8 @@ export interface TaskOutcome {
   traceRoundId: string;
   /** Set when this call repeated an answer already given: nothing new was recorded or applied. */
   replayed?: boolean;
+  /** Every retry the task's model calls made (a call sent again, an output asked for again), with its reason; set by `task`. */
+  retries?: RetryRecord[];
 }
 
 /** One reversed operation of an undo. */

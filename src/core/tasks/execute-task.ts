@@ -10,7 +10,7 @@ import {
   type TaskOutcome,
   type TaskRecord,
 } from '../../protocol/tasks.js';
-import { modelOptionsOf } from '../loop/index.js';
+import { forOneTurn, modelOptionsOf, type TurnModelState } from '../loop/index.js';
 import type { Workspace } from '../ports/index.js';
 import { requireConversationId } from '../state/index.js';
 import { preflightBatch, type Preflight } from './preflight-batch.js';
@@ -71,12 +71,14 @@ export async function executeTask(goal: string, deps: TaskDependencies, options:
   const conversationId = requireConversationId(options.conversationId ?? DEFAULT_TASK_CONVERSATION);
   if (options.state) await deps.states.requestChange(conversationId, options.state);
   const taskId = `task_${deps.ids.uuidv7()}`;
-  return inTaskRound(deps, conversationId, [taskId, `chain_${taskId}`], async (round) => {
+  // The planner's and the actor's calls are one turn: its retries, and the fallback once it answered.
+  const turn: TurnModelState = { onFallback: false, retries: [] };
+  const outcome = await inTaskRound(deps, conversationId, [taskId, `chain_${taskId}`], async (round) => {
     const scrubbed = (await deps.scrubber.scrub(goal)).text;
     const record = newTaskRecord({ taskId, goal: scrubbed, conversationId, roundId: round.roundId, nowIso: deps.clock.nowIso() });
     await round.tracer.event({ event_type: 'input.received', payload: { raw_text: scrubbed, channel: options.channel ?? 'text', task_id: taskId } });
     try {
-      return await planActAndGate(record, round, deps, options);
+      return await planActAndGate(record, round, deps, options, turn);
     } catch (error) {
       if (!modelUnavailable(error)) throw error;
       record.status = 'failed';
@@ -84,9 +86,10 @@ export async function executeTask(goal: string, deps: TaskDependencies, options:
       return finishTaskRound(record, round, deps, { stopHook: STOP_HOOK_MODEL_UNAVAILABLE, failure: { code: error.code, reason: error.message } });
     }
   });
+  return { ...outcome, retries: turn.retries };
 }
 
-async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDependencies, options: ExecuteTaskOptions): Promise<RoundEnd<TaskOutcome>> {
+async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDependencies, options: ExecuteTaskOptions, turn: TurnModelState): Promise<RoundEnd<TaskOutcome>> {
   const files = await deps.workspace.listFiles();
   const modelOptions = modelOptionsOf(deps, round.tracer);
   const common = { policy: round.policy, tracer: round.tracer, modelOptions, ...(options.signal ? { signal: options.signal } : {}) };
@@ -98,7 +101,7 @@ async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDe
     schema: PlanSchema,
     jsonSchema: PLAN_JSON_SCHEMA,
     messages: plannerMessages(record.goal, files),
-    models: planner.models,
+    models: forOneTurn(planner.models, turn),
     profile: planner.profile,
   });
   record.channels.planner = planned.channel;
@@ -114,7 +117,7 @@ async function planActAndGate(record: TaskRecord, round: TaskRound, deps: TaskDe
     schema: BatchSchema,
     jsonSchema: BATCH_JSON_SCHEMA,
     messages: actorMessages(record.goal, plan, files, await readExcerpts(filesNamedIn(plan, files), deps.workspace)),
-    models: actor.models,
+    models: forOneTurn(actor.models, turn),
     profile: actor.profile,
     check: async (value) => {
       preflight = await preflightBatch(value.batch, deps);

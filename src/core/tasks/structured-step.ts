@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatMessage, FunctionToolSpec, ModelProfile, ModelRequest, ResponseFormat, ToolChannel, ValidationIssue } from '../../protocol/index.js';
-import type { AgentModels, CallModelOptions, TurnTracer } from '../loop/index.js';
-import { callModelForState, type StatePolicy } from '../state/index.js';
+import { callModel, type AgentModels, type CallModelOptions, type TurnTracer } from '../loop/index.js';
+import { modelOptionsForPolicy, type StatePolicy } from '../state/index.js';
 import { buildTaskRetryMessage } from './build-task-retry.js';
 import { readStructuredOutput } from './read-structured-output.js';
 
@@ -53,7 +53,10 @@ export async function runStructuredStep<T>(input: StructuredStepInput<T>): Promi
   let channel: ToolChannel | null = null;
   for (let attempt = 1; attempt <= 2; attempt += 1) {
     await input.tracer.llmRequest(input.models.primary.name, messages, { step: input.what, attempt });
-    const called = await callModelForState(input.models, { messages, ...constrain(input as StructuredStepInput<unknown>), ...(input.signal ? { signal: input.signal } : {}) }, input.policy, input.modelOptions);
+    // The state's policy sets the retries and when the fallback is tried; a task's models share one
+    // turn state (forOneTurn), so a fallback that answered keeps the rest of the task.
+    const request = { messages, ...constrain(input as StructuredStepInput<unknown>), ...(input.signal ? { signal: input.signal } : {}) };
+    const called = await callModel(input.models, request, { ...input.modelOptions, ...modelOptionsForPolicy(input.policy) });
     const response = called.response;
     await input.tracer.llmResponse(called.model.name, response.latencyMs, response.content, {
       reasoning: response.reasoning,
@@ -71,6 +74,7 @@ export async function runStructuredStep<T>(input: StructuredStepInput<T>): Promi
       await input.tracer.validator(validatorId, 'accepted', 'ok', `The ${input.what} passed validation on the ${read.channel} channel.`, { channel: read.channel, attempt });
       return { ok: true, value: read.value, channel: read.channel, attempts: attempt };
     }
+    if (!last) input.models.turn?.retries.push({ kind: 'output', code: issues[0]?.code ?? 'invalid', target: input.what });
     await input.tracer.validator(
       validatorId,
       issues[0]?.code ?? 'invalid',
