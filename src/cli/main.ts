@@ -24,6 +24,7 @@ import { registerTraces } from './commands/traces.js';
 import { registerStart } from './commands/start.js';
 import { registerState } from './commands/state.js';
 import { registerFlags } from './commands/flags.js';
+import { registerNotifications } from './commands/notifications.js';
 import { registerVfs } from './commands/vfs.js';
 
 /** Builds the `control-room` program with every command registered. */
@@ -58,6 +59,7 @@ export function buildProgram(io: CliIo): Command {
   registerConfirm(program, io);
   registerState(program, io);
   registerFlags(program, io);
+  registerNotifications(program, io);
   registerUndo(program, io);
   registerMcp(program, io, program.version() ?? '0.1.0');
   for (const command of program.commands) {

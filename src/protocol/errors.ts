@@ -6,6 +6,17 @@
  * and the party at fault, so entry points can map it to an HTTP status or exit code in one table.
  */
 
+import { AUDIO_ERROR_CODES } from './audio.js';
+import { AUTH_ERROR_CODES } from './auth.js';
+import { CANON_ERROR_CODES } from './canon.js';
+import { CONFERENCE_ERROR_CODES } from './conference.js';
+import { INTENTIONAL_ERROR_CODES } from './intentional.js';
+import { MEMORY_ERROR_CODES } from './memory.js';
+import { MODEL_ERROR_CODES } from './model.js';
+import { NOTIFICATION_ERROR_CODES } from './notifications.js';
+import { RUN_ERROR_CODES } from './runs.js';
+import { TRACE_ERROR_CODES } from './traces.js';
+
 /** Who caused the failure: the person using the product, the model, or the system itself. */
 export type Fault = 'user' | 'model' | 'system';
 

@@ -178,3 +178,14 @@ export type { UnclearInputCode } from './input.js';
 export { NOTICE_KINDS, STOP_HOOK_TURN_FAILED, ConversationNoticeSchema } from './notice.js';
 export type { NoticeKind, ConversationNotice } from './notice.js';
 export * from './feature-flags.js';
+export {
+  NOTIFICATIONS_SCHEMA_VERSION,
+  NOTIFICATIONS_STORAGE_PATH,
+  NOTIFICATIONS_KEPT,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_ERROR_CODES,
+  NotificationLinkSchema,
+  NotificationSchema,
+  NotificationsFileSchema,
+} from './notifications.js';
+export type { NotificationKind, NotificationLink, Notification, NotificationsFile, NotificationInput, NotificationErrorCode } from './notifications.js';

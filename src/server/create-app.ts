@@ -11,6 +11,7 @@ import { registerChatRoutes } from './routes/chat.js';
 import { registerConferenceRoutes } from './routes/conferences.js';
 import { registerConversationRoutes } from './routes/conversations.js';
 import { registerFlagRoutes } from './routes/flags.js';
+import { registerNotificationRoutes } from './routes/notifications.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { IMPORT_UPLOAD_PATH, registerImportRoutes } from './routes/import.js';
 import { registerIssueRoutes } from './routes/issues.js';
@@ -80,6 +81,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerConferenceRoutes(app, context);
   registerConversationRoutes(app, { states: context.room.states });
   registerFlagRoutes(app, context);
+  registerNotificationRoutes(app, { notifications: context.room.notifications });
   registerIssueRoutes(app, context);
   registerAuditRoutes(app, context);
   registerTelemetryRoutes(app, context);

@@ -24,6 +24,8 @@ import type { BucketMemory } from '../../core/memory/index.js';
 import type { AudioLibrary } from '../../core/audio/index.js';
 import { ConversationStates } from '../../core/state/index.js';
 import { JsonConversationStateStore } from '../json-task-store/json-conversation-state-store.js';
+import { openNotifications } from '../json-notification-store/index.js';
+import type { Notifications } from '../../core/notifications/index.js';
 
 /** Builds the model behind an endpoint; tests and the offline demo pass their own. */
 export type ModelFactory = (endpoint: ResolvedEndpoint, modelName: string) => Model;
@@ -63,6 +65,8 @@ export interface ControlRoom {
   states: ConversationStates;
   /** The feature flags in force (flags.json with the environment over it), each with its source. */
   flags: ResolvedFeatureFlags;
+  /** What waits for the writer: confirmations, clarifications after failed retries, finished runs and imports. */
+  notifications: Notifications;
   warnings: string[];
   endpointFor(agentId: string): ResolvedEndpoint;
   modelsFor(agentId: string): ReturnType<TurnDependencies['modelsFor']>;
@@ -125,8 +129,9 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   };
   const gate = new TurnGate();
   const states = new ConversationStates(new JsonConversationStateStore(root), clock);
+  const notifications = openNotifications(root, { clock, ids });
   const room: ControlRoom = {
-    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio, states, flags,
+    root, workspace, issues, auditLog, ledger, registry, scrubber, agents, endpoints, catalog, clock, ids, toolContext, traces, gate, memory, audio, states, flags, notifications,
     warnings: [...keys.warnings, ...catalog.warnings, ...swept.map((file) => `Removed ${file}, left behind by an interrupted write.`), ...mended.map(describeTornLineRepair)],
     endpointFor,
     modelsFor,
@@ -146,6 +151,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
       states,
       audio,
       flags: flags.flags,
+      notifier: notifications,
     }),
     close: async () => {
       await memory.close();

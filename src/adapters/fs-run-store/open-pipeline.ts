@@ -27,6 +27,7 @@ export function openPipelineRunner(room: ControlRoom, options: { host?: RunnerHo
     host: options.host ?? processRunnerHost(),
     modelsFor: (agentId) => room.modelsFor(agentId).models,
     intentional: new JsonIntentionalFindings(room.root, room.clock),
+    notifier: room.notifications,
   });
 }
 

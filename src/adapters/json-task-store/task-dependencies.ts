@@ -52,6 +52,7 @@ export function taskDependencies(room: ControlRoom, options: TaskDependencyOptio
     scrubber: room.scrubber,
     clock: room.clock,
     ids: room.ids,
+    notifier: room.notifications,
     modelsFor: (role: TaskRole) => {
       const { models, profile } = modelsFor(role);
       return { models, profile };

@@ -13,7 +13,7 @@ import {
 } from '../../protocol/index.js';
 import { conferenceIssueTitle, type ConferenceRejection, type ConferenceRoundEvent } from '../../protocol/conference.js';
 import type { RetryRecord } from '../../protocol/model.js';
-import { failureNotice, TurnTracer } from '../loop/index.js';
+import { failureNotice, notifyTurnOutcome, TurnTracer } from '../loop/index.js';
 import { judgeInput } from '../input/index.js';
 import { modelOptionsForPolicy, openStateRound, toolBudgetsFor, type StateRound } from '../state/index.js';
 import { creditOutcome, type CreditChange } from '../credits/index.js';
@@ -71,7 +71,9 @@ export async function runConferenceRound(input: ConferenceRoundInput, deps: Conf
         await stateRound.close();
       }
     };
-    return deps.states ? deps.states.serialize(record.id, run) : run();
+    const result = await (deps.states ? deps.states.serialize(record.id, run) : run());
+    await notifyTurnOutcome(deps.notifier, { conversationId: record.id, agentName: 'The conference', notice: result.notice, screen: 'conference' });
+    return result;
   });
 }
 

@@ -17,3 +17,5 @@ export { fitPrompt, replyReserve } from './fit-prompt.js';
 export type { PromptFit, TrimmedMessage } from './fit-prompt.js';
 export { estimateTokens, estimateMessageTokens, estimateRequestTokens } from './estimate-tokens.js';
 export { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
+export { notifyTurnOutcome } from './notify-turn-outcome.js';
+export type { TurnOutcome } from './notify-turn-outcome.js';

@@ -34,6 +34,8 @@ import { sanitizeReply } from './sanitize-reply.js';
 import { TurnGate } from './turn-gate.js';
 import { TurnTracer } from './turn-tracer.js';
 import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
+import { notifyTurnOutcome } from './notify-turn-outcome.js';
+import type { Notifier } from '../notifications/index.js';
 
 /** What a grounded reply is checked against (SPEC §7, §15); answers with the validator's whole report. */
 export type ReplyValidator = (reply: string, context: { sessionId: string; agent: Agent; receiptIds: readonly string[] }) => Promise<EvidenceReport>;
@@ -62,6 +64,8 @@ export interface TurnDependencies {
   audio?: { require(audioId: string): Promise<unknown>; linkRound(audioId: string, roundId: string): Promise<unknown> };
   /** The feature flags in force (every newer path is on when left out). */
   flags?: Partial<FeatureFlags>;
+  /** Told when a turn or round ends on a failure after its retries, so the writer sees it from any screen. */
+  notifier?: Notifier;
 }
 
 export interface ChatTurnRequest {
@@ -144,7 +148,9 @@ export async function runChatTurn(request: ChatTurnRequest, deps: TurnDependenci
       await stateRound.close();
     }
   };
-  return deps.states ? deps.states.serialize(request.sessionId, turn) : turn();
+  const result = await (deps.states ? deps.states.serialize(request.sessionId, turn) : turn());
+  await notifyTurnOutcome(deps.notifier, { conversationId: request.sessionId, agentName: agent.name, notice: result.notice, screen: 'chat' });
+  return result;
 }
 
 async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, stateRound: StateRound): Promise<ChatTurnResult> {
@@ -277,11 +283,12 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   for (const rejection of phase.rejections) request.onEvent?.({ type: 'rejection', code: rejection.code });
   if (phase.stopHook) {
     result.stopHook = phase.stopHook;
+    // The model's output stayed invalid after its retries: ask the writer, rather than guess or fail silently (SPEC §9).
     result.notice = {
-      kind: 'failure',
+      kind: 'clarification',
       code: phase.stopHook,
       message: "I couldn't look that up in the manuscript this time.",
-      action: 'Could you ask again, perhaps naming the scene or character you mean?',
+      action: "I couldn't look that up in the manuscript this time. Which scene, chapter or character do you mean?",
     };
     result.content = noticeText(result.notice);
     result.validation = { ok: false, issues: phase.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })) };

@@ -11,6 +11,7 @@ import { runItems, type RunItem } from './run-items.js';
 import { stepEntry } from './run-record.js';
 import type { RunStore } from './run-store.js';
 import type { StepOutcome } from './step-outcome.js';
+import type { Notifier } from '../notifications/index.js';
 
 /** What executing a run uses. */
 export interface RunExecutionDependencies {
@@ -23,6 +24,8 @@ export interface RunExecutionDependencies {
   modelsFor?: (agentId: string) => AgentModels;
   /** Findings marked intentional, which issue steps never file again. */
   intentional?: Pick<IntentionalFindings, 'list'>;
+  /** Told when a run finishes, however it ended. */
+  notifier?: Notifier;
 }
 
 /** Told of every `steps.jsonl` line as it is written, with the run as it stands (for progress). */

@@ -2,6 +2,7 @@ import { ControlRoomError } from '../../protocol/index.js';
 import { FINISHED_RUN_STATUSES, RUN_ID_PATTERN, type LoadedRecipe, type RunCacheEntry, type RunRecord, type RunStepEntry } from '../../protocol/runs.js';
 import type { Ids } from '../ports/index.js';
 import { executeRun, type RunExecution, type RunExecutionDependencies, type RunObserver } from './execute-run.js';
+import { notifyRunFinished } from './notify-run-finished.js';
 import { requireRecipes } from './load-recipes.js';
 import { newRunRecord, runnerIsGone, stepEntry } from './run-record.js';
 import type { RecipeFiles, RunnerHost } from './run-store.js';
@@ -152,7 +153,12 @@ export class PipelineRunner {
     run.startedAt = this.deps.clock.nowIso();
     run.runner = { pid: this.deps.host.pid, host: this.deps.host.host };
     const execution: RunExecution = { run, loaded, controller, ...(observer ? { observer } : {}) };
-    const finished = executeRun(execution, this.deps, firstSeq).finally(() => this.live.delete(run.id));
+    const finished = executeRun(execution, this.deps, firstSeq)
+      .then(async (done) => {
+        await notifyRunFinished(this.deps.notifier, done);
+        return done;
+      })
+      .finally(() => this.live.delete(run.id));
     this.live.set(run.id, { controller, finished });
     return finished;
   }

@@ -5,6 +5,7 @@ import { answerConfirmation, decideAnswer, type ConfirmationAnswerInput } from '
 import { applyChainAndFinish, finishTaskRound } from './finish-task-round.js';
 import type { TaskDependencies } from './task-dependencies.js';
 import { inTaskRound } from './task-round.js';
+import { notificationKeys, settleQuietly } from '../notifications/index.js';
 
 export interface ConfirmationAnswer extends ConfirmationAnswerInput {
   /** `text` from the CLI or chat, `ui` from the web app. */
@@ -62,6 +63,7 @@ async function answerHeld(confirmationId: string, pending: ConfirmationRequest, 
       return finishTaskRound(task, round, deps, { confirmation: request, replayed: true });
     }
     await deps.store.saveConfirmation(request);
+    if (request.status !== 'pending') await settleQuietly(deps.notifier, notificationKeys.confirmation(request.confirmation_id));
     await round.tracer.event({
       event_type: 'confirm.received',
       payload: { confirmation_id: request.confirmation_id, accepted: answer.accept, channel, step: answered.record.step, required: request.required, chain_id: request.chain_id, task_id: task.task_id },

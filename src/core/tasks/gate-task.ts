@@ -4,6 +4,7 @@ import { applyChainAndFinish, finishTaskRound } from './finish-task-round.js';
 import { buildTaskChain, chainSummary } from './task-chain.js';
 import type { TaskDependencies } from './task-dependencies.js';
 import type { RoundEnd, TaskRound } from './task-round.js';
+import { notificationKeys, quietly } from '../notifications/index.js';
 
 /** Where a batch came from, for the trace: a task's actor, or a door that asked for a command directly. */
 export interface GateSource {
@@ -59,6 +60,14 @@ export async function gateTask(record: TaskRecord, duplicates: ReadonlySet<numbe
   await round.tracer.event({
     event_type: 'confirm.requested',
     payload: { chain_id: chain.chain_id, auth_level: gate.level, summary: confirmation.summary, confirmation_id: confirmation.confirmation_id, required: confirmation.required, task_id: record.task_id },
+  });
+  // Seen from any screen until it is answered (answering settles it).
+  await quietly(deps.notifier, {
+    kind: 'confirmation',
+    key: notificationKeys.confirmation(confirmation.confirmation_id),
+    title: `A level-${gate.level} change waits for your confirmation`,
+    detail: `${confirmation.summary} Review it in Changes (or "control-room confirm ${confirmation.confirmation_id}"); nothing is written until you confirm.`,
+    link: { screen: 'changes', id: record.task_id },
   });
   return finishTaskRound(record, round, deps, { confirmation });
 }

@@ -7,6 +7,7 @@ import type { SecretScrubber } from '../secrets/index.js';
 import type { ConversationStates } from '../state/index.js';
 import type { CanonRebuildParams } from '../../protocol/tasks.js';
 import type { TaskStore } from './task-store.js';
+import type { Notifier } from '../notifications/index.js';
 
 /** The two model roles of a task; their endpoints are the agent ids `planner` and `actor`. */
 export type TaskRole = 'planner' | 'actor';
@@ -32,6 +33,8 @@ export interface TaskDependencies {
   rebuildCanon?: (params: CanonRebuildParams) => Promise<unknown>;
   /** Overrides of the model retry timing (tests pass a `sleep` that does not wait). */
   modelOptions?: Partial<CallModelOptions>;
+  /** Told when a change waits for its confirmation, and when that is answered. */
+  notifier?: Notifier;
 }
 
 /** The conversation tasks run in when the caller names none. */
