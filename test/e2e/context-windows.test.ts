@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openControlRoom, type ControlRoom } from '../../src/adapters/compose/index.js';
-import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackStep } from '../../src/adapters/loopback-model-server/index.js';
+import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackServerEmulation, type LoopbackStep } from '../../src/adapters/loopback-model-server/index.js';
 import { runChatTurn } from '../../src/core/loop/index.js';
 import { estimateRequestTokens } from '../../src/core/loop/index.js';
 import type { ChatMessage } from '../../src/protocol/index.js';
@@ -28,8 +28,8 @@ afterEach(async () => {
   await workspace.cleanup();
 });
 
-async function open(script: LoopbackStep[], loadedContextLength: number): Promise<ControlRoom> {
-  server = await startLoopbackModelServer(script, { models: ['qwen3-8b'], emulate: { kind: 'lmstudio', contextLength: 32768, loadedContextLength } });
+async function open(script: LoopbackStep[], loadedContextLength: number, emulate: LoopbackServerEmulation = { kind: 'lmstudio', contextLength: 32768, loadedContextLength }): Promise<ControlRoom> {
+  server = await startLoopbackModelServer(script, { models: ['qwen3-8b'], emulate });
   await writeEndpoints(workspace.dir, { baseUrl: server.baseUrl, model: 'qwen3-8b' });
   room = await openControlRoom(workspace.dir, { env: {}, homeDir: null });
   return room;
@@ -67,5 +67,22 @@ describe('the context window of the model', () => {
     expect(result.stopHook).toBe('model_unavailable');
     expect(result.validation.issues[0]).toMatchObject({ code: 'model_context_exceeded' });
     expect(result.content).toMatch(/context window holds 512.*LM Studio: raise the model's Context Length/s);
+  });
+
+  it.each([
+    ['Ollama', { kind: 'ollama', contextLength: 400 }, /num_ctx/],
+    ['llama.cpp', { kind: 'llamacpp', contextLength: 400 }, /--ctx-size/],
+    ['vLLM', { kind: 'vllm', contextLength: 400 }, /--max-model-len/],
+    ['Jan', { kind: 'jan', contextLength: 400 }, /Context Size/],
+    ['KoboldCpp', { kind: 'koboldcpp', contextLength: 400 }, /--contextsize/],
+  ] as Array<[string, LoopbackServerEmulation, RegExp]>)('refuses on %s too, naming that server’s own setting, before anything is sent', async (_name, emulate, setting) => {
+    const opened = await open([{ content: 'never sent' }], 0, emulate);
+    const result = await runChatTurn({ message: 'What does the lamp room smell of?', sessionId: `window-${emulate.kind}` }, { ...opened.turnDependencies(), validateReply: undefined });
+    const sent = server!.requests.filter((request) => request.method === 'POST' && /\/(chat\/completions|api\/chat)$/.test(request.path));
+    expect(sent).toEqual([]);
+    expect(result.validation.issues[0]).toMatchObject({ code: 'model_context_exceeded' });
+    expect(result.notice).toMatchObject({ kind: 'failure', code: 'model_context_exceeded' });
+    expect(result.content).toMatch(/context window holds 400/);
+    expect(result.content).toMatch(setting);
   });
 });

@@ -14,6 +14,7 @@ import {
   type VfsTree,
 } from '../../protocol/index.js';
 import type { Workspace } from '../../core/ports/index.js';
+import { isTransientToolError } from '../../core/tool-runs/index.js';
 import { classifyVfsPath, pickOutline, requireVfsPath, sliceLines, splitLines } from '../../core/vfs/index.js';
 import { settledBefore, signatureOf } from './change-signature.js';
 import { ContentCache, type CachedContent } from './content-cache.js';
@@ -185,6 +186,8 @@ export class FsWorkspace implements Workspace {
     } catch (error) {
       if (vfsPath === CANON_VFS_PATH && errorCode(error) === 'ENOENT') return { vfsPath, diskPath: null };
       if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') throw notFound(vfsPath);
+      // A busy file or too many open files may pass: the tool loop runs the tool again on its code.
+      if (isTransientToolError({ code: errorCode(error) ?? '' })) throw error;
       throw new ControlRoomError('path_not_found', `${vfsPath} cannot be opened (${errorCode(error) ?? 'unknown error'}).`);
     }
     if (vfsPath === CANON_VFS_PATH && real !== path.join(realRoot, CANON_INDEX_STORAGE_PATH)) {

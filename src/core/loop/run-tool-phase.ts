@@ -19,6 +19,9 @@ import type { TurnTracer } from './turn-tracer.js';
 /** Runs of a tool after a transient error, at most (the retry policy of SPEC §9). */
 const TOOL_RETRIES = 2;
 
+/** Calls asked again after invalid output, at most, whatever a request asks (SPEC §9: up to 2, then a question to the writer). */
+export const MAX_OUTPUT_RETRIES = 2;
+
 /** A refused call, kept in the record with its code (SPEC §4 repair policy). */
 export interface RecordedRejection {
   code: RejectionCode;
@@ -42,7 +45,7 @@ export interface ToolPhaseInput {
   registry: ToolRegistry;
   requireTool: boolean;
   budgets: ToolPhaseBudgets;
-  /** Structured retries after a rejection (default 1; 0 is pure strict behaviour). */
+  /** Structured retries after a rejection (default 1; 0 is pure strict behaviour; never more than MAX_OUTPUT_RETRIES). */
   retries: number;
   models: AgentModels;
   tracer: TurnTracer;
@@ -116,7 +119,7 @@ async function toolLoop(input: ToolPhaseInput): Promise<ToolPhaseResult> {
   const rejections: RecordedRejection[] = [];
   const channels: ToolChannel[] = [];
   const parseTools = input.registry;
-  let retriesLeft = input.retries;
+  let retriesLeft = Math.max(0, Math.min(input.retries, MAX_OUTPUT_RETRIES));
   let bytesUsed = 0;
   let usedFallback = false;
   let model = input.models.primary.name;

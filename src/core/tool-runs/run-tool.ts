@@ -3,6 +3,7 @@ import type { Clock } from '../ports/index.js';
 import { outputsDigest, type ReceiptBatch, type ReceiptLedger } from '../receipts/index.js';
 import type { SecretScrubber } from '../secrets/index.js';
 import type { ToolContext, ToolRegistry } from '../tools/index.js';
+import { isTransientToolError } from './transient-tool-error.js';
 
 /** Who ran a tool, and in which conversation: copied into the receipt. */
 export interface ToolRunScope {
@@ -64,7 +65,7 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
       status = 'tool_error';
       error = isControlRoomError(thrown)
         ? { code: thrown.code, message: thrown.message }
-        : { code: 'tool_failed', message: thrown instanceof Error ? thrown.message : String(thrown) };
+        : { code: transientCodeOf(thrown) ?? 'tool_failed', message: thrown instanceof Error ? thrown.message : String(thrown) };
       result = { error };
     }
   }
@@ -95,4 +96,10 @@ export async function runTool(toolId: string, args: Record<string, unknown>, sco
     latencyMs: deps.clock.nowMs() - started,
     ...(error ? { error } : {}),
   };
+}
+
+/** A system error's own code when it may pass on a second run (EBUSY, EMFILE …), so the retry policy can see it. */
+function transientCodeOf(thrown: unknown): string | undefined {
+  const code = thrown instanceof Error ? (thrown as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && isTransientToolError({ code }) ? code : undefined;
 }

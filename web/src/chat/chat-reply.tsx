@@ -18,7 +18,8 @@ export function ChatReply({ turn, agent }: { turn: ChatTurn; agent: Agent | unde
   const notice = result?.notice ?? null;
   // A turn that could not answer shows its notice instead of a reply.
   const body = notice ? null : replyBody(turn.text, evidence);
-  const stop = result && !notice ? stopHookMessage(result) : null;
+  // A refused call ends on a question to the writer; the stop notice still says what was refused.
+  const stop = result && (!notice || result.stopHook === 'tool_call_rejected') ? stopHookMessage(result) : null;
   // A stopped reply lists its refused calls in the stop notice; the evidence notice is for answers.
   const evidenceFailed = result ? !result.validation.ok && !result.stopHook : false;
   return (
