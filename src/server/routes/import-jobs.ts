@@ -3,6 +3,7 @@ import { ControlRoomError, isControlRoomError } from '../../protocol/index.js';
 import type { ImportJob, ImportReport } from '../../protocol/imports.js';
 import { importBook } from '../../adapters/import-sources/index.js';
 import type { ImportUpload } from './import-upload.js';
+import { rememberWorkspace } from './import-rollback.js';
 import { stageUpload } from './import-staging.js';
 
 /** Finished jobs kept for polling; older ones are forgotten. */
@@ -26,8 +27,8 @@ export function uploadLabel(name: string): string {
 /**
  * Imports uploads into the open workspace in the background, one at a time (a second one while
  * the first runs is refused with `import_busy`), with the same engine and rules as
- * `control-room import`: importing the same upload again updates what it wrote before. The staged
- * copy is removed when the job ends, done or failed.
+ * `control-room import`: importing the same upload again updates what it wrote before. A failure
+ * part-way puts the workspace back as it was; the staged copy is removed when the job ends.
  */
 export class ImportJobs {
   private readonly jobs = new Map<string, ImportJob>();
@@ -68,18 +69,28 @@ export class ImportJobs {
     let report: ImportReport | null = null;
     let failure: { code: string; message: string } | null = null;
     let stagedAt: string | null = null;
+    let restoreProblem: string | null = null;
     try {
       const staged = await stageUpload(upload, this.options.tempDir === undefined ? {} : { tempDir: this.options.tempDir });
       stagedAt = staged.source;
       try {
-        report = await importBook({
-          source: staged.source,
-          workspace: this.options.workspace,
-          label: uploadLabel(upload.name),
-          onProgress: (progress) => {
-            job.progress = progress;
-          },
-        });
+        const rollback = await rememberWorkspace(this.options.workspace);
+        try {
+          report = await importBook({
+            source: staged.source,
+            workspace: this.options.workspace,
+            label: uploadLabel(upload.name),
+            onProgress: (progress) => {
+              job.progress = progress;
+            },
+          });
+        } catch (error) {
+          restoreProblem = await rollback.restore().then(
+            () => null,
+            (problem: unknown) => (problem instanceof Error ? problem.message : String(problem)),
+          );
+          throw error;
+        }
       } finally {
         await staged.remove();
       }
@@ -89,6 +100,7 @@ export class ImportJobs {
         : { code: 'internal_error', message: `The import failed: ${error instanceof Error ? error.message : String(error)}` };
       // The staged copy is gone; the writer knows the upload by its name.
       if (stagedAt !== null) failure.message = failure.message.split(stagedAt).join(upload.name);
+      failure.message += restoreProblem === null ? ' The workspace is as it was before the import.' : ` Putting the workspace back as it was failed too: ${restoreProblem}`;
     }
     Object.assign(job, { status: failure ? 'failed' : 'done', finished_at: this.now(), report, error: failure });
     this.running = null;

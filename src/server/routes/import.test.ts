@@ -195,7 +195,7 @@ describe('importing from the web app', () => {
     expect(await fs.readdir(staging)).toEqual([]);
   });
 
-  it('reports a failed import with its reason and leaves the workspace as it was', async () => {
+  it('reports a failed import with its reason and leaves the workspace as it was, also when writing failed part-way', async () => {
     const target = await open();
     const before = await fingerprint(target.dir);
     const job = await finished(target, await post(target.app, formOf([['Broken Book.docx', 'this is not a zip archive']])));
@@ -206,5 +206,18 @@ describe('importing from the web app', () => {
     expect(await fingerprint(target.dir)).toEqual(before);
     expect(await fs.readdir(staging)).toEqual([]);
     expect((await target.send('GET', '/api/import/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+    // A failure part-way through writing (a folder stands where the third chapter goes) is undone too.
+    await fs.mkdir(path.join(target.dir, 'Story/Chapters/03 Blocked.md'), { recursive: true });
+    const blocked = await fingerprint(target.dir);
+    const chapters: Upload = ['01 First', '02 Second', '03 Blocked', '04 Fourth'].map((title, index) => [`Tide/Draft/${title}.md`, `# ${title.slice(3)}\n\n${prose('Mara', `day ${index}`)}\n`]);
+    const partial = await finished(target, await post(target.app, formOf([...chapters, ['Tide/Characters/Mara Quist.md', '# Mara Quist\n- Eyes: brown\n']])));
+    expect(partial.status).toBe('failed');
+    expect(partial.error?.message).toContain('The workspace is as it was before the import.');
+    // Two chapters had been written when it failed; they are gone again.
+    expect(partial.progress).toMatchObject({ phase: 'writing', done: 2 });
+    expect(await fingerprint(target.dir)).toEqual(blocked);
+    expect(await fs.readdir(path.join(target.dir, 'Story/Chapters'))).toEqual(['03 Blocked.md']);
+    expect(await fs.readdir(staging)).toEqual([]);
   });
 });
