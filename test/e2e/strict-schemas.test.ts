@@ -10,6 +10,7 @@ import { openControlRoom, type ControlRoom } from '../../src/adapters/compose/in
 import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackRequestBody, type LoopbackStep } from '../../src/adapters/loopback-model-server/index.js';
 import { OpenAiCompatibleModel } from '../../src/adapters/openai-compatible-model/index.js';
 import { findToolNonce } from '../../src/adapters/scripted-model/index.js';
+import { runCli } from '../../src/cli/main.js';
 import { runChatTurn } from '../../src/core/loop/index.js';
 import { checkStrictResponseFormat, matchesStrictSchema } from '../../src/core/testing/index.js';
 import { schemaLookupFrom, envelopeResponseFormat } from '../../src/core/tool-calls/index.js';
@@ -79,5 +80,30 @@ describe('strict structured outputs over the wire', () => {
       [{ kind: 'null_optional', from: 'end_line', to: 'absent' }],
       ['scan_mode', 'max_results', 'include_globs', 'dry_run'].map((from) => ({ kind: 'null_optional', from, to: 'absent' })),
     ]);
+  });
+
+  it('carry a conference round’s phase 1 under the tool policy: the envelope schema of the allowed tools only, then the decision', async () => {
+    server = await startLoopbackModelServer([
+      strictReply((nonce) => ({ tool: 'outline_analyzer', args: { outline_path: null, mode: null, dry_run: null }, nonce })),
+      strictReply((nonce) => ({ action: 'final', tool: null, args: null, nonce })),
+      { content: 'ABSTAIN' },
+      { content: 'ABSTAIN' },
+    ]);
+    await writeEndpoints(workspace.dir, { baseUrl: server.baseUrl, model: 'qwen3-8b' });
+    let out = '';
+    const io = { stdout: (text: string) => void (out += text), stderr: (text: string) => void (out += text), stdin: async () => '' };
+    const args = ['conference', 'How many acts are there?', '--agents', 'story-architect', '--require-tool', '--tools', 'outline_analyzer,file_reader', '--workspace', workspace.dir, '--json'];
+    expect(await runCli(['node', 'control-room', ...args], io), out).toBe(0);
+    const round = JSON.parse(out) as { receipts: string[]; rejections: unknown[] };
+    expect(round.rejections).toEqual([]);
+    expect(round.receipts).toHaveLength(1);
+    const posts = server.requests.filter((request) => request.method === 'POST');
+    const [envelope, decision] = posts.map((post) => post.body!['response_format'] as { json_schema: { name: string; schema: { properties: { tool: { enum: unknown[] } } } } } | undefined);
+    expect(envelope?.json_schema.name).toBe('tool_call_envelope');
+    expect(envelope!.json_schema.schema.properties.tool.enum).toEqual(['file_reader', 'outline_analyzer']);
+    expect(decision?.json_schema.name).toBe('tool_call_decision');
+    for (const format of [envelope, decision]) expect(checkStrictResponseFormat(format)).toEqual([]);
+    // Phase 2 is prose: no schema is sent to the agents who answer.
+    for (const post of posts.slice(2)) expect(post.body!['response_format']).toBeUndefined();
   });
 });
