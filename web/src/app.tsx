@@ -17,6 +17,7 @@ import { FileTree } from './manuscript/index.js';
 import { Reader } from './manuscript/index.js';
 import { MemoryPanel } from './memory/index.js';
 import { NavigationContext, type Navigation, type ReaderTarget, type WorkTab } from './navigation.js';
+import { NotificationBell } from './notifications/index.js';
 import { PicturesPanel } from './pictures/index.js';
 import { RunsPanel } from './runs/index.js';
 import { ModelSettingsPanel } from './settings/index.js';
@@ -127,7 +128,7 @@ export function App() {
   return (
     <NavigationContext.Provider value={navigation}>
       <div className="app">
-        <AppHeader health={health.data} error={health.error} />
+        <AppHeader health={health.data} error={health.error} actions={<NotificationBell />} />
         <nav className="pane-switcher" aria-label="Panes">
           {PANE_LABELS.map((item) => (
             <button key={item.id} type="button" className="pane-button" aria-pressed={pane === item.id} data-testid={`pane-${item.id}`} onClick={() => setPane(item.id)}>

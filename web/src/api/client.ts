@@ -7,6 +7,7 @@ import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
 import type { ModelServers } from './model-servers.js';
 import type { ChannelMetrics } from './channel-metrics.js';
+import type { Notification, NotificationList } from './notifications.js';
 import type {
   Agent,
   AudioArtifact,
@@ -216,6 +217,10 @@ export const api = {
   conversationState: (id: string) => request<ConversationStateView>(`/api/conversations/${segment(id)}/state`),
   setConversationState: (id: string, state: ConversationState) => send<ConversationStateView>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
   flags: () => request<FeatureFlagsView>('/api/flags'),
+
+  notifications: (all = false) => request<NotificationList>(`/api/notifications${all ? '?all=true' : ''}`),
+  dismissNotification: (id: string) => send<{ notification: Notification }>('POST', `/api/notifications/${segment(id)}/dismiss`).then((body) => body.notification),
+  dismissAllNotifications: () => send<{ dismissed: number }>('POST', '/api/notifications/dismiss-all').then((body) => body.dismissed),
 };
 
 export interface ChatRequest {

@@ -6,3 +6,4 @@ export type { StreamEvent } from './event-stream.js';
 export type * from './types.js';
 export type * from './model-servers.js';
 export type * from './channel-metrics.js';
+export type * from './notifications.js';

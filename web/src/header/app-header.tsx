@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Health } from '../api/index.js';
 
 export const DEMO_BANNER =
@@ -9,8 +10,8 @@ function modelStatus(health: Health): { tone: 'ok' | 'warn' | 'bad'; text: strin
   return health.model.reachable ? { tone: 'ok', text: `Model: ${health.model.model}` } : { tone: 'bad', text: 'Model server unreachable' };
 }
 
-/** Workspace name, mode and model status, plus a banner when no real model answers. */
-export function AppHeader({ health, error }: { health: Health | undefined; error: string | null }) {
+/** Workspace name, mode and model status (and the app's own controls, such as the notifications), plus a banner when no real model answers. */
+export function AppHeader({ health, error, actions }: { health: Health | undefined; error: string | null; actions?: ReactNode }) {
   const status = health ? modelStatus(health) : null;
   return (
     <>
@@ -35,6 +36,7 @@ export function AppHeader({ health, error }: { health: Health | undefined; error
             ) : null}
           </div>
         ) : null}
+        {actions}
       </header>
       {error ? (
         <div className="banner banner-bad" role="alert" data-testid="banner">
