@@ -16,11 +16,15 @@ async function open(options: CommonOptions) {
   return openNotifications(await requireWorkspaceRoot(workspaceDir(options)), { clock: systemClock, ids: systemIds });
 }
 
-/** `control-room notifications [--all]`, `control-room notifications dismiss <id>|--all`. */
+/** `control-room notifications [list] [--all]`, `control-room notifications dismiss <id>|--all`. */
 export function registerNotifications(program: Command, io: CliIo): void {
   const notifications = program
     .command('notifications')
-    .description('what waits for you: confirmations, clarifications after failed retries, finished runs and imports')
+    .description('what waits for you: confirmations, clarifications after failed retries, finished runs and imports');
+  // A subcommand of its own (the default), so `dismiss` gets its own --workspace and --json.
+  notifications
+    .command('list', { isDefault: true })
+    .description('list what waits, newest first')
     .option('--all', 'dismissed ones too')
     .option('--workspace <dir>', 'workspace folder')
     .option('--json', 'print JSON')
