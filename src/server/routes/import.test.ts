@@ -95,6 +95,10 @@ describe('importing from the web app', () => {
     expect(await fs.readdir(staging)).toEqual([]);
     const listed = (await (await target.send('GET', '/api/import')).json()) as { jobs: ImportJob[] };
     expect(listed.jobs.map((entry) => entry.job_id)).toEqual([again.job_id, job.job_id]);
+    // The writer hears of each finished import from any screen.
+    await expect
+      .poll(async () => ((await (await target.send('GET', '/api/notifications')).json()) as { notifications: Array<{ kind: string; title: string }> }).notifications)
+      .toContainEqual(expect.objectContaining({ kind: 'import_finished', title: 'Import of Salt Flats.docx finished' }));
   });
 
   it('imports an uploaded vault folder, classifies its notes, skips attachments, and re-imports changes in place', async () => {

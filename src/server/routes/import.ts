@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
 import { ImportJobSchema, type ImportJob } from '../../protocol/imports.js';
 import type { ControlRoom } from '../../adapters/compose/index.js';
+import { notifyImportFinished } from '../../core/notifications/index.js';
 import { errorResponse } from '../error-response.js';
 import type { ServerApp } from '../server-app.js';
 import { errorResponses, jsonContent } from '../schemas.js';
@@ -20,10 +21,10 @@ const FRAMING_BYTES_PER_FILE = 4 * 1024;
 
 /** What the import routes use of the server context (a `ServerContext` fits). */
 export interface ImportRouteContext {
-  room: Pick<ControlRoom, 'root'>;
+  room: Pick<ControlRoom, 'root' | 'notifications'>;
 }
 
-/** Options of the import routes: limits of one upload, where it is staged, who hears of finished imports. */
+/** Options of the import routes: limits of one upload, where it is staged, who else hears of finished imports. */
 export interface ImportRouteOptions {
   limits?: Partial<ImportUploadLimits>;
   tempDir?: string;
@@ -94,7 +95,8 @@ async function readForm(c: Context): Promise<FormData> {
 /**
  * `POST /api/import` (multipart), `GET /api/import`, `GET /api/import/{id}`: the web app's side of
  * `control-room import`. The upload is checked in full (count, paths, size) before anything is
- * written, staged in a temporary folder, imported with the CLI's engine and rules, and removed.
+ * written, staged in a temporary folder, imported with the CLI's engine and rules, and removed;
+ * a finished import, done or failed, raises a notification.
  * Like every state change it passes the request guard, which for a form asks for the app's own
  * header. No confirmation applies: the import never overwrites a file the writer changed, and
  * removes only files an earlier import of the same upload wrote and nobody changed since.
@@ -104,7 +106,11 @@ export function registerImportRoutes(app: ServerApp, context: ImportRouteContext
   const jobs = new ImportJobs({
     workspace: context.room.root,
     ...(options.tempDir === undefined ? {} : { tempDir: options.tempDir }),
-    ...(options.onFinished ? { onFinished: options.onFinished } : {}),
+    onFinished: (job) => {
+      // The writer hears of it from any screen, as of a finished run.
+      void notifyImportFinished(context.room.notifications, { importId: job.job_id, name: job.name, report: job.report, error: job.error });
+      options.onFinished?.(job);
+    },
   });
   const windows = process.platform === 'win32';
   app.use(
