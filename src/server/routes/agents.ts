@@ -6,28 +6,33 @@ import { writeJsonAtomic } from '../../adapters/fs-store/index.js';
 import { AGENTS_FILE } from '../../adapters/fs-workspace/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, errorResponses, jsonContent } from '../schemas.js';
+import { AgentIdSchema, errorResponses, jsonContent, named } from '../schemas.js';
 
-const AgentPatchSchema = z.strictObject({ muted: z.boolean().optional() });
+/** An agent as the API answers it. */
+const AgentViewSchema = named(AgentSchema, 'Agent');
+
+const AgentPatchSchema = z.strictObject({ muted: z.boolean().optional() }).openapi('AgentUpdate');
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/agents',
+  operationId: 'listAgents',
   tags: ['agents'],
   summary: 'The roster, in order',
-  responses: { 200: jsonContent(z.object({ agents: z.array(AgentSchema) }), 'Every agent of the workspace') },
+  responses: { 200: jsonContent(z.object({ agents: z.array(AgentViewSchema) }).openapi('ListAgentsResponse'), 'Every agent of the workspace') },
 });
 
 const patchRoute = createRoute({
   method: 'patch',
   path: '/api/agents/{id}',
+  operationId: 'updateAgent',
   tags: ['agents'],
   summary: 'Mute or unmute an agent (written to agents.json)',
   request: {
     params: z.object({ id: AgentIdSchema }),
     body: { content: { 'application/json': { schema: AgentPatchSchema } }, required: true },
   },
-  responses: { 200: jsonContent(AgentSchema, 'The agent as it is now'), ...errorResponses(400, 404, 409, 413) },
+  responses: { 200: jsonContent(AgentViewSchema, 'The agent as it is now'), ...errorResponses(400, 404, 409, 413) },
 });
 
 function requireAgent(agents: readonly Agent[], id: string): Agent {

@@ -25,6 +25,7 @@ const AudioIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f]{8}-[0-9a-
 const uploadRoute = createRoute({
   method: 'post',
   path: '/api/audio',
+  operationId: 'uploadAudio',
   tags: ['audio'],
   summary: 'Upload a clip (raw audio body, or multipart with a `file` field); the format is read from the bytes',
   request: {
@@ -39,29 +40,32 @@ const uploadRoute = createRoute({
       required: true,
     },
   },
-  responses: { 201: jsonContent(z.object({ artifact: AudioArtifactSchema }), 'The stored clip'), ...errorResponses(400, 404, 413) },
+  responses: { 201: jsonContent(z.object({ artifact: AudioArtifactSchema }).openapi('UploadAudioResponse'), 'The stored clip'), ...errorResponses(400, 404, 413) },
 });
 
 const listRoute = createRoute({
   method: 'get',
   path: '/api/audio',
+  operationId: 'listAudioClips',
   tags: ['audio'],
   summary: 'Stored clips, newest first',
-  responses: { 200: jsonContent(z.object({ clips: z.array(AudioArtifactSchema) }), 'The clips') },
+  responses: { 200: jsonContent(z.object({ clips: z.array(AudioArtifactSchema) }).openapi('ListAudioClipsResponse'), 'The clips') },
 });
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/audio/{id}',
+  operationId: 'getAudioClip',
   tags: ['audio'],
   summary: 'A clip’s metadata: hash, format, retention, pin and linked round',
   request: { params: AudioIdParamsSchema },
-  responses: { 200: jsonContent(z.object({ artifact: AudioArtifactSchema }), 'The clip'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ artifact: AudioArtifactSchema }).openapi('GetAudioClipResponse'), 'The clip'), ...errorResponses(400, 404) },
 });
 
 const contentRoute = createRoute({
   method: 'get',
   path: '/api/audio/{id}/content',
+  operationId: 'getAudioContent',
   tags: ['audio'],
   summary: 'A clip’s bytes (checked against its sha256 first)',
   request: { params: AudioIdParamsSchema },
@@ -71,15 +75,17 @@ const contentRoute = createRoute({
 const pinRoute = createRoute({
   method: 'post',
   path: '/api/audio/{id}/pin',
+  operationId: 'pinAudioClip',
   tags: ['audio'],
   summary: 'Pin a clip so cleanups keep it (or unpin it with {"pinned": false})',
-  request: { params: AudioIdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ pinned: z.boolean().optional().describe('default true') }) } }, required: false } },
-  responses: { 200: jsonContent(z.object({ artifact: AudioArtifactSchema }), 'The clip'), ...errorResponses(400, 404) },
+  request: { params: AudioIdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ pinned: z.boolean().optional().describe('default true') }).openapi('PinAudioClipRequest') } }, required: false } },
+  responses: { 200: jsonContent(z.object({ artifact: AudioArtifactSchema }).openapi('PinAudioClipResponse'), 'The clip'), ...errorResponses(400, 404) },
 });
 
 const retentionRoute = createRoute({
   method: 'get',
   path: '/api/audio/retention',
+  operationId: 'getAudioRetention',
   tags: ['audio'],
   summary: 'The cleanup of expired, unpinned clips that runs when the server starts and once a day: its last run and what it removed',
   responses: {
@@ -91,7 +97,7 @@ const retentionRoute = createRoute({
         lastRunAt: z.string().nullable(),
         lastError: z.string().nullable(),
         lastReport: LooseObjectSchema.nullable().describe('AudioPruneReport (src/protocol/audio.ts)'),
-      }),
+      }).openapi('GetAudioRetentionResponse'),
       'The cleanup',
     ),
   },

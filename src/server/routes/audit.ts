@@ -10,21 +10,24 @@ import { verifiedSessionReceipts } from '../verified-receipts.js';
 const sessionsRoute = createRoute({
   method: 'get',
   path: '/api/audit/sessions',
+  operationId: 'listAuditSessions',
   tags: ['audit'],
   summary: 'Sessions that have signed receipts',
-  responses: { 200: jsonContent(z.object({ sessions: z.array(z.string()) }), 'Session ids') },
+  responses: { 200: jsonContent(z.object({ sessions: z.array(z.string()) }).openapi('ListAuditSessionsResponse'), 'Session ids') },
 });
 const receiptsRoute = createRoute({
   method: 'get',
   path: '/api/audit/sessions/{id}/receipts',
+  operationId: 'exportSessionReceipts',
   tags: ['audit'],
   summary: 'A session’s receipts in order, each marked verified (signature and chain)',
   request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(z.object({ receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')) }), 'The receipts'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')) }).openapi('ExportSessionReceiptsResponse'), 'The receipts'), ...errorResponses(400, 404) },
 });
 const rawRoute = createRoute({
   method: 'get',
   path: '/api/audit/sessions/{id}/tool-receipts',
+  operationId: 'listSessionToolReceipts',
   tags: ['audit'],
   summary: 'A session’s receipt log exactly as stored (JSON lines)',
   request: { params: IdParamsSchema },
@@ -33,20 +36,22 @@ const rawRoute = createRoute({
 const linkRoute = createRoute({
   method: 'post',
   path: '/api/audit/sessions/{id}/link-issue',
+  operationId: 'linkReceiptsToIssue',
   tags: ['audit'],
   summary: 'Copy a session’s receipts (all, or the listed ones) into an issue’s audit folder',
   request: {
     params: IdParamsSchema,
     body: {
-      content: { 'application/json': { schema: z.strictObject({ issueId: SafeIdSchema, receiptIds: z.array(z.string().regex(RECEIPT_ID_PATTERN)).max(1000).optional() }) } },
+      content: { 'application/json': { schema: z.strictObject({ issueId: SafeIdSchema, receiptIds: z.array(z.string().regex(RECEIPT_ID_PATTERN)).max(1000).optional() }).openapi('LinkReceiptsToIssueRequest') } },
       required: true,
     },
   },
-  responses: { 200: jsonContent(z.object({ linked: z.number().int(), file: z.string() }), 'How many were newly linked, and where'), ...errorResponses(400, 404, 413) },
+  responses: { 200: jsonContent(z.object({ linked: z.number().int(), file: z.string() }).openapi('LinkReceiptsToIssueResponse'), 'How many were newly linked, and where'), ...errorResponses(400, 404, 413) },
 });
 const verifyRoute = createRoute({
   method: 'get',
   path: '/api/audit/verify',
+  operationId: 'verifyAudit',
   tags: ['audit'],
   summary: 'Check every receipt signature, chain and seal; name the first bad line',
   request: {
@@ -55,18 +60,19 @@ const verifyRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(LooseObjectSchema.describe('AuditVerifyReport: ok, sessions, receipts, firstBad'), 'The report'),
+    200: jsonContent(LooseObjectSchema.describe('AuditVerifyReport: ok, sessions, receipts, firstBad').openapi('VerifyAuditResponse'), 'The report'),
     ...errorResponses(400, 409),
   },
 });
 const keyRoute = createRoute({
   method: 'get',
   path: '/api/audit/key',
+  operationId: 'getAuditKey',
   tags: ['audit'],
   summary: 'The workspace’s audit signing key: Ed25519 fingerprint (to write down or pin) and public key (to export)',
   responses: {
     200: jsonContent(
-      z.object({ algorithm: z.literal('Ed25519'), fingerprint: z.string(), fingerprintGrouped: z.string(), publicKeyPem: z.string() }),
+      z.object({ algorithm: z.literal('Ed25519'), fingerprint: z.string(), fingerprintGrouped: z.string(), publicKeyPem: z.string() }).openapi('GetAuditKeyResponse'),
       'The public key and its fingerprint',
     ),
     ...errorResponses(409),

@@ -9,20 +9,20 @@ import { runCommand } from '../../core/tasks/index.js';
 import { canonIndexerOf } from '../canon-indexers.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerDependencies } from '../server-dependencies.js';
-import { errorResponses, jsonContent } from '../schemas.js';
+import { errorResponses, jsonContent, named } from '../schemas.js';
 import { serverTaskDependencies, TaskOutcomeSchema } from './tasks.js';
 
 /** What the canon routes use of the server context (a `ServerContext` fits). */
 export interface CanonRouteContext {
   room: ControlRoom;
-  deps: Pick<ServerDependencies, 'mode' | 'probe' | 'modelFactory'>;
+  deps: Pick<ServerDependencies, 'mode' | 'probe'>;
 }
 
 const BuildBodySchema = z.strictObject({
   mode: CanonBuildModeSchema.optional().describe(
     'auto (default): the model when its server answers, else the cards\' fields and lore bullets; model: always; deterministic: never',
   ),
-});
+}).openapi('BuildCanonIndexRequest');
 
 const buildRoute = createRoute({
   method: 'post',
@@ -44,7 +44,7 @@ const statusRoute = createRoute({
   operationId: 'getCanonIndexStatus',
   tags: ['canon'],
   summary: 'Where the canon index build stands: idle, running (done/total), done or failed',
-  responses: { 200: jsonContent(CanonIndexStatusSchema, 'The build status') },
+  responses: { 200: jsonContent(named(CanonIndexStatusSchema, 'CanonIndexStatus'), 'The build status') },
 });
 
 const CanonFactSchema = z.object({
@@ -63,7 +63,7 @@ const factsRoute = createRoute({
   operationId: 'listCanonFacts',
   tags: ['canon'],
   summary: 'The facts of the compiled canon index (Canon.md), each with the file and lines that state it',
-  responses: { 200: jsonContent(z.object({ facts: z.array(CanonFactSchema) }), 'The facts (none while the index is a placeholder)') },
+  responses: { 200: jsonContent(z.object({ facts: z.array(CanonFactSchema) }).openapi('ListCanonFactsResponse'), 'The facts (none while the index is a placeholder)') },
 });
 
 /**

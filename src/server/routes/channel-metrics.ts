@@ -22,11 +22,12 @@ const MetricsSchema = z.object({
   rounds: z.number().int(),
   channels: z.object({ tool: StatsSchema, json: StatsSchema, text: StatsSchema }),
   models: z.record(z.string(), StatsSchema),
-});
+}).openapi('ChannelMetrics');
 
 const metricsRoute = createRoute({
   method: 'get',
   path: '/api/telemetry/channels',
+  operationId: 'getChannelMetrics',
   tags: ['telemetry'],
   summary: 'Tool-call success rate, JSON parse errors, fallback rate, retries and latency p50/p95/p99 per channel (tool|json|text) and per model, from the traces',
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(100_000).optional().describe('the latest rounds to read (default 500)') }) },

@@ -7,7 +7,7 @@ import { chatTranscriptsOf } from '../chat-transcripts.js';
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, AudioIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+import { AgentIdSchema, AudioIdSchema, errorResponses, eventStreamContent, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
 
 const ChatRequestSchema = z.strictObject({
   message: z.string().max(20_000).describe('an empty, blank or unreadable message gets a clarification back, without a model call'),
@@ -16,11 +16,11 @@ const ChatRequestSchema = z.strictObject({
   conferenceId: SafeIdSchema.optional(),
   skipTools: z.boolean().optional().describe('a raw model call: no catalog, protocol or tool loop'),
   toolPolicy: z.strictObject({ allowedTools: z.array(z.string().min(1).max(80)).max(20).optional(), requireTool: z.boolean().optional() }).optional(),
-  retries: z.number().int().min(0).max(3).optional().describe('structured retries after a rejected tool call (default 1)'),
+  retries: z.number().int().min(0).max(2).optional().describe('structured retries after a rejected tool call (default 1, at most 2)'),
   stream: z.boolean().optional().describe('answer with server-sent events: delta, receipt, rejection, then done'),
   state: ConversationStateSchema.optional().describe("switch the session's state at this turn's boundary (it holds for later turns)"),
   audioId: AudioIdSchema.optional().describe('a clip uploaded with POST /api/audio for this turn: linked to its trace round both ways'),
-});
+}).openapi('ChatRequest');
 
 const ChatResultSchema = z.object({
   content: z.string(),
@@ -42,12 +42,20 @@ const ChatResultSchema = z.object({
   stateIn: ConversationStateSchema.describe('the state the turn ran in'),
   stateOut: ConversationStateSchema.describe('the state after it (a change asked for during the turn applies at its end)'),
   audioId: z.string().nullable(),
-});
+}).openapi('ChatResult');
+
+/** What each event of a streamed turn carries (`done` is the result, `error` the failure). */
+const CHAT_EVENTS = {
+  delta: z.object({ text: z.string() }).describe('more of the answer’s text'),
+  receipt: z.object({ receiptId: z.string(), status: z.string() }).describe('a tool run, with its receipt'),
+  rejection: z.object({ code: z.string() }).describe('a tool call refused (it is asked again or the turn ends)'),
+  status: z.object({ message: z.string() }).describe('what the turn is doing now'),
+};
 
 const chatRoute = createRoute({
   method: 'post',
   path: '/api/ai/chat',
-  operationId: 'chat',
+  operationId: 'chatWithAgent',
   tags: ['chat'],
   summary: 'One grounded 1:1 turn with an agent (SSE when `stream` is true)',
   request: { body: { content: { 'application/json': { schema: ChatRequestSchema } }, required: true } },
@@ -56,7 +64,7 @@ const chatRoute = createRoute({
       description: 'The answer, its evidence check and the receipts of the lookups made',
       content: {
         'application/json': { schema: ChatResultSchema },
-        'text/event-stream': { schema: z.string().describe('events: delta {text}, receipt {receiptId,status}, rejection {code}, done (the result) or error {code,message}') },
+        ...eventStreamContent('ChatStream', CHAT_EVENTS, ChatResultSchema),
       },
     },
     ...errorResponses(400, 404, 413),
@@ -81,7 +89,7 @@ const sessionsRoute = createRoute({
   tags: ['chat'],
   summary: '1:1 chat sessions with at least one finished turn, most recently active first',
   request: { query: z.strictObject({ agent: AgentIdSchema.optional().describe('only sessions with this agent') }) },
-  responses: { 200: jsonContent(z.object({ sessions: z.array(ChatSessionSummarySchema) }), 'The sessions'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ sessions: z.array(ChatSessionSummarySchema) }).openapi('ListChatSessionsResponse'), 'The sessions'), ...errorResponses(400) },
 });
 
 const sessionRoute = createRoute({
@@ -91,18 +99,19 @@ const sessionRoute = createRoute({
   tags: ['chat'],
   summary: 'The finished turns of one 1:1 chat session, oldest first, each with its whole result',
   request: { params: z.object({ id: SafeIdSchema }) },
-  responses: { 200: jsonContent(z.object({ sessionId: z.string(), turns: z.array(ChatTranscriptTurnSchema) }), 'The turns'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ sessionId: z.string(), turns: z.array(ChatTranscriptTurnSchema) }).openapi('GetChatSessionResponse'), 'The turns'), ...errorResponses(400, 404) },
 });
 
-const RouteRequestSchema = z.strictObject({ user_request: TaskRouterArgsSchema.shape.user_request, sessionId: SafeIdSchema.optional() });
+const RouteRequestSchema = z.strictObject({ user_request: TaskRouterArgsSchema.shape.user_request, sessionId: SafeIdSchema.optional() }).openapi('RouteRequest');
 
 const chiefRouteRoute = createRoute({
   method: 'post',
   path: '/api/ai/chief/route',
+  operationId: 'routeRequest',
   tags: ['chat'],
   summary: 'Which desk and tools a request belongs to (the task_router tool, with a receipt)',
   request: { body: { content: { 'application/json': { schema: RouteRequestSchema } }, required: true } },
-  responses: { 200: jsonContent(LooseObjectSchema.describe('the task_router result plus its receiptId and sessionId'), 'The routing'), ...errorResponses(400, 413) },
+  responses: { 200: jsonContent(LooseObjectSchema.describe('the task_router result plus its receiptId and sessionId').openapi('RouteRequestResponse'), 'The routing'), ...errorResponses(400, 413) },
 });
 
 /** The JSON of a chat turn (SPEC §14's `chat --json` plus the session). */

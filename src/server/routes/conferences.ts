@@ -14,7 +14,7 @@ import {
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, AudioIdSchema, errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
+import { AgentIdSchema, AudioIdSchema, errorResponses, eventStreamContent, jsonBody, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
 
 const ConferenceSchema = z.object({
   id: z.string(),
@@ -22,27 +22,39 @@ const ConferenceSchema = z.object({
   muted: z.array(z.string()),
   rounds: z.number().int(),
   cards: z.record(z.string(), z.enum(CARD_STATES)),
-});
+}).openapi('Conference');
 const ConferenceWithTranscriptSchema = ConferenceSchema.extend({
   transcript: z.array(LooseObjectSchema.describe('ConferenceRoundResult (src/protocol/conference.ts)')),
-});
+}).openapi('ConferenceWithTranscript');
 type ConferenceBody = z.infer<typeof ConferenceSchema>;
 
 const idParams = z.object({ id: SafeIdSchema });
 const attendeeParams = z.object({ id: SafeIdSchema, agentId: AgentIdSchema });
-const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({ content: { 'application/json': { schema } }, required: true });
+const RoundResultSchema = LooseObjectSchema.describe('ConferenceRoundResult (src/protocol/conference.ts)').openapi('ConferenceRoundResult');
+
+/** What each event of a streamed round carries (`done` is the round, `error` the failure). */
+const ROUND_EVENTS = {
+  phase: z
+    .looseObject({ phase: z.union([z.literal(1), z.literal(2)]), conferenceId: z.string().optional(), receipts: z.array(z.string()).optional(), toolExecutions: z.number().int().optional(), rejections: z.array(z.unknown()).optional() })
+    .describe('phase 1 (the Chief’s lookups) begins, or phase 2 (each agent in turn) with what phase 1 found'),
+  receipt: z.object({ receiptId: z.string(), toolId: z.string(), status: z.string() }).describe('a tool run of phase 1, with its receipt'),
+  entry: z.looseObject({ card: z.enum(CARD_STATES).optional() }).describe('one agent’s entry (ConferenceEntry, src/protocol/conference.ts) and its card state after it'),
+  closed: z.object({ round: z.number().int(), issueId: z.string().nullable() }).describe('the round is archived (and the issue it was filed as)'),
+};
 
 const createConferenceRoute = createRoute({
   method: 'post',
   path: '/api/conferences',
+  operationId: 'createConference',
   tags: ['conferences'],
   summary: 'Start a conference (the Chief of Staff is added first)',
-  request: { body: jsonBody(z.strictObject({ attendees: z.array(AgentIdSchema).max(50) })) },
+  request: { body: jsonBody(z.strictObject({ attendees: z.array(AgentIdSchema).max(50) }).openapi('CreateConferenceRequest')) },
   responses: { 200: jsonContent(ConferenceSchema, 'The new conference'), ...errorResponses(400, 404, 413) },
 });
 const getConferenceRoute = createRoute({
   method: 'get',
   path: '/api/conferences/{id}',
+  operationId: 'getConference',
   tags: ['conferences'],
   summary: 'A conference with every round so far',
   request: { params: idParams },
@@ -51,14 +63,16 @@ const getConferenceRoute = createRoute({
 const inviteRoute = createRoute({
   method: 'post',
   path: '/api/conferences/{id}/attendees',
+  operationId: 'addConferenceAttendee',
   tags: ['conferences'],
   summary: 'Invite an agent (between rounds)',
-  request: { params: idParams, body: jsonBody(z.strictObject({ agentId: AgentIdSchema })) },
+  request: { params: idParams, body: jsonBody(z.strictObject({ agentId: AgentIdSchema }).openapi('AddConferenceAttendeeRequest')) },
   responses: { 200: jsonContent(ConferenceSchema, 'The conference'), ...errorResponses(400, 404, 413) },
 });
 const removeRoute = createRoute({
   method: 'delete',
   path: '/api/conferences/{id}/attendees/{agentId}',
+  operationId: 'removeConferenceAttendee',
   tags: ['conferences'],
   summary: 'Remove an attendee (409 `chief_not_removable` for the Chief)',
   request: { params: attendeeParams },
@@ -67,14 +81,16 @@ const removeRoute = createRoute({
 const muteRoute = createRoute({
   method: 'patch',
   path: '/api/conferences/{id}/attendees/{agentId}',
+  operationId: 'updateConferenceAttendee',
   tags: ['conferences'],
   summary: 'Mute or unmute an attendee for this conference (409 `chief_not_mutable` for the Chief)',
-  request: { params: attendeeParams, body: jsonBody(z.strictObject({ muted: z.boolean() })) },
+  request: { params: attendeeParams, body: jsonBody(z.strictObject({ muted: z.boolean() }).openapi('ConferenceAttendeeUpdate')) },
   responses: { 200: jsonContent(ConferenceSchema, 'The conference'), ...errorResponses(400, 404, 409, 413) },
 });
 const roundRoute = createRoute({
   method: 'post',
   path: '/api/conferences/{id}/rounds',
+  operationId: 'runConferenceRound',
   tags: ['conferences'],
   summary: 'Run one two-phase round (SSE when `stream` is true: phase, receipt, entry per agent, done)',
   request: {
@@ -86,15 +102,15 @@ const roundRoute = createRoute({
         toolPolicy: ToolPolicySchema.optional().describe('as for chat: the tools phase 1 may use, and whether a call is required (then the envelope schema is sent)'),
         state: ConversationStateSchema.optional().describe("switch the conference's state at this round's boundary (it holds for later rounds)"),
         audioId: AudioIdSchema.optional().describe('a clip uploaded with POST /api/audio for this round: linked to its trace round both ways'),
-      }),
+      }).openapi('ConferenceRoundRequest'),
     ),
   },
   responses: {
     200: {
       description: 'The round: every agent’s entry, the receipts of phase 1 and the archived issue',
       content: {
-        'application/json': { schema: LooseObjectSchema.describe('ConferenceRoundResult (src/protocol/conference.ts)') },
-        'text/event-stream': { schema: z.string().describe('events: phase {phase:1|2,…}, receipt {receiptId,toolId,status}, entry (ConferenceEntry + card), done (the round) or error {code,message}') },
+        'application/json': { schema: RoundResultSchema },
+        ...eventStreamContent('ConferenceRoundStream', ROUND_EVENTS, RoundResultSchema),
       },
     },
     ...errorResponses(400, 404, 413),

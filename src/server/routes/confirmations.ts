@@ -13,10 +13,11 @@ const ListedConfirmationSchema = ConfirmationRequestSchema.omit({ step_token: tr
 const listRoute = createRoute({
   method: 'get',
   path: '/api/confirmations',
+  operationId: 'listConfirmations',
   tags: ['tasks'],
   summary: 'Confirmations, newest first (default: the pending ones); step tokens are never listed',
   request: { query: z.strictObject({ status: z.enum(['pending', 'confirmed', 'refused', 'all']).optional().describe('default pending') }) },
-  responses: { 200: jsonContent(z.object({ confirmations: z.array(ListedConfirmationSchema) }), 'The confirmations'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ confirmations: z.array(ListedConfirmationSchema) }).openapi('ListConfirmationsResponse'), 'The confirmations'), ...errorResponses(400) },
 });
 
 const RequestIdSchema = z.string().min(1).max(200);
@@ -30,11 +31,12 @@ const AnswerBodySchema = z.strictObject({
     .optional()
     .describe('the second acceptance of a level-4 request carries the step token its first acceptance returned (confirmation.stepToken); no other answer carries one'),
   requestId: RequestIdSchema.optional().describe('your id for this answer (or the Idempotency-Key header): sending it again replays the answer'),
-});
+}).openapi('ConfirmationAnswer');
 
 const answerRoute = createRoute({
   method: 'post',
   path: '/api/confirmations/{id}',
+  operationId: 'answerConfirmation',
   tags: ['tasks'],
   summary: 'Answer a pending confirmation; the last acceptance applies the chain, a refusal applies nothing, the same answer sent again is replayed',
   request: {

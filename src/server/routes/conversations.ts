@@ -24,13 +24,14 @@ const StateViewSchema = z.object({
   roundOpen: z.boolean().describe('true while a round runs: a change then waits for its end'),
   cue: CueSchema,
   states: z.array(CueSchema).describe('every state, with its cue'),
-});
+}).openapi('ConversationStateView');
 
 const params = z.object({ id: SafeIdSchema });
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/conversations/{id}/state',
+  operationId: 'getConversationState',
   tags: ['conversations'],
   summary: 'A conversation’s state (default, conversation, action, research) and any change waiting for the next round',
   request: { params },
@@ -40,9 +41,10 @@ const getRoute = createRoute({
 const putRoute = createRoute({
   method: 'put',
   path: '/api/conversations/{id}/state',
+  operationId: 'setConversationState',
   tags: ['conversations'],
   summary: 'Ask for a state change: it applies at the next round boundary, never in the middle of a round',
-  request: { params, body: { content: { 'application/json': { schema: z.strictObject({ state: ConversationStateSchema }) } }, required: true } },
+  request: { params, body: { content: { 'application/json': { schema: z.strictObject({ state: ConversationStateSchema }).openapi('SetConversationStateRequest') } }, required: true } },
   responses: { 200: jsonContent(StateViewSchema, 'The state, with the change pending'), ...errorResponses(400, 413) },
 });
 

@@ -17,9 +17,10 @@ const FlagSchema = z.object({
 const flagsRoute = createRoute({
   method: 'get',
   path: '/api/flags',
+  operationId: 'getFeatureFlags',
   tags: ['flags'],
   summary: 'The feature flags in force: newer trace and write paths, audio retention, and the cascade’s tools-only / text-only rollback',
-  responses: { 200: jsonContent(z.object({ file: z.string(), flags: FeatureFlagsSchema, list: z.array(FlagSchema) }), 'The flags') },
+  responses: { 200: jsonContent(z.object({ file: z.string(), flags: FeatureFlagsSchema, list: z.array(FlagSchema) }).openapi('GetFeatureFlagsResponse'), 'The flags') },
 });
 
 /** `GET /api/flags`: the flags the server was started with (read once; a restart picks up changes). */

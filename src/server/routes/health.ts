@@ -11,11 +11,12 @@ const HealthSchema = z.object({
   workspace: z.string().describe('the workspace folder name'),
   mode: z.enum(['live', 'demo']).describe('demo: the offline demo model answers, through the real harness'),
   model: z.object({ reachable: z.boolean(), baseUrl: z.string(), model: z.string(), message: z.string().optional() }),
-});
+}).openapi('Health');
 
 const healthRoute = createRoute({
   method: 'get',
   path: '/api/health',
+  operationId: 'getHealth',
   tags: ['health'],
   summary: 'Whether the server is up, which workspace it serves and which model answers',
   responses: { 200: jsonContent(HealthSchema, 'The server is up') },

@@ -21,7 +21,7 @@ const listRoute = createRoute({
   tags: ['issues'],
   summary: 'Issues, newest first (archived conference turns included)',
   request: { query: z.strictObject({ status: z.enum(['open', 'closed', 'all']).optional().describe('default all') }) },
-  responses: { 200: jsonContent(z.object({ issues: z.array(ListedIssueSchema) }), 'The issues'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ issues: z.array(ListedIssueSchema) }).openapi('ListIssuesResponse'), 'The issues'), ...errorResponses(400) },
 });
 
 const getRoute = createRoute({
@@ -38,7 +38,7 @@ const getRoute = createRoute({
         headline: z.string().describe('the round\'s question for an archived conference turn, else the title'),
         finding: z.object({ kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }).nullable().describe('the continuity finding it was filed for (what "intentional" marks), else null'),
         receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')),
-      }),
+      }).openapi('GetIssueResponse'),
       'The issue, its headline and its receipts',
     ),
     ...errorResponses(400, 404),
@@ -51,9 +51,9 @@ const statusRoute = createRoute({
   operationId: 'setIssueStatus',
   tags: ['issues'],
   summary: 'Close an issue (the issue.close command: a signed receipt, undoable) or reopen it',
-  request: { params: IdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ status: IssueStatusSchema }) } }, required: true } },
+  request: { params: IdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ status: IssueStatusSchema }).openapi('SetIssueStatusRequest') } }, required: true } },
   responses: {
-    200: jsonContent(z.object({ issue: ListedIssueSchema, task: TaskOutcomeSchema.nullable().describe('the close command\'s task (null for a reopen or no change)') }), 'The issue after the change'),
+    200: jsonContent(z.object({ issue: ListedIssueSchema, task: TaskOutcomeSchema.nullable().describe('the close command\'s task (null for a reopen or no change)') }).openapi('SetIssueStatusResponse'), 'The issue after the change'),
     ...errorResponses(400, 404),
   },
 });
@@ -66,10 +66,10 @@ const intentionalRoute = createRoute({
   summary: 'Mark the continuity finding an issue was filed for as intentional: it is not filed again for the same lines, and the issue is closed',
   request: {
     params: IdParamsSchema,
-    body: { content: { 'application/json': { schema: z.strictObject({ note: z.string().max(2000).optional().describe('why it is intentional') }) } }, required: false },
+    body: { content: { 'application/json': { schema: z.strictObject({ note: z.string().max(2000).optional().describe('why it is intentional') }).openapi('MarkIssueFindingIntentionalRequest') } }, required: false },
   },
   responses: {
-    200: jsonContent(z.object({ issue: ListedIssueSchema, finding: z.object({ id: z.string(), kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }) }), 'The issue, closed and tagged intentional'),
+    200: jsonContent(z.object({ issue: ListedIssueSchema, finding: z.object({ id: z.string(), kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }) }).openapi('MarkIssueFindingIntentionalResponse'), 'The issue, closed and tagged intentional'),
     ...errorResponses(400, 404),
   },
 });

@@ -29,28 +29,30 @@ const ContextPackageSchema = z.object({
   item_count: z.number().int(),
   last_updated: z.string().nullable(),
   built_at: z.string(),
-});
+}).openapi('ContextPackage');
 
 const NewItemSchema = z.strictObject({
   content: z.string().min(1).max(MEMORY_CONTENT_MAX_CHARS),
   pinned: z.boolean().optional(),
   refs: MemoryRefsSchema.partial().optional().describe('VFS paths (a reply citing one raises the note), receipt ids, excerpts'),
   source: MemorySourceSchema.optional().describe('default user'),
-});
+}).openapi('NewMemoryItem');
 
 const bucketsRoute = createRoute({
   method: 'get',
   path: '/api/memory/buckets',
+  operationId: 'listMemoryBuckets',
   tags: ['memory'],
   summary: 'Buckets with notes, each with its register line, most recently written first',
   responses: {
-    200: jsonContent(z.object({ buckets: z.array(z.object({ bucket_id: z.string(), item_count: z.number().int(), pinned_count: z.number().int(), last_updated: z.string(), register_summary: z.string() })) }), 'The buckets'),
+    200: jsonContent(z.object({ buckets: z.array(z.object({ bucket_id: z.string(), item_count: z.number().int(), pinned_count: z.number().int(), last_updated: z.string(), register_summary: z.string() })) }).openapi('ListMemoryBucketsResponse'), 'The buckets'),
   },
 });
 
 const searchRoute = createRoute({
   method: 'get',
   path: '/api/memory/search',
+  operationId: 'searchMemory',
   tags: ['memory'],
   summary: 'Notes matching the words of a query, best match first',
   request: {
@@ -60,12 +62,13 @@ const searchRoute = createRoute({
       limit: z.coerce.number().int().min(1).max(200).optional().describe('default 20'),
     }),
   },
-  responses: { 200: jsonContent(z.object({ hits: z.array(z.object({ item: MemoryItemSchema, matched_terms: z.array(z.string()) })) }), 'The matching notes'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ hits: z.array(z.object({ item: MemoryItemSchema, matched_terms: z.array(z.string()) })) }).openapi('SearchMemoryResponse'), 'The matching notes'), ...errorResponses(400) },
 });
 
 const packageRoute = createRoute({
   method: 'get',
   path: '/api/memory/{bucket}',
+  operationId: 'getMemoryContext',
   tags: ['memory'],
   summary: 'A bucket’s context package: register, short context, long context within the budget, ranked notes',
   request: {
@@ -78,19 +81,21 @@ const packageRoute = createRoute({
 const addRoute = createRoute({
   method: 'post',
   path: '/api/memory/{bucket}/items',
+  operationId: 'addMemoryItem',
   tags: ['memory'],
   summary: 'Remember a note in a bucket (secrets are replaced by secret_ref tokens before it is stored)',
   request: { params: z.object({ bucket: BucketIdSchema }), body: { content: { 'application/json': { schema: NewItemSchema } }, required: true } },
-  responses: { 201: jsonContent(z.object({ item: MemoryItemSchema }), 'The stored note'), ...errorResponses(400, 413) },
+  responses: { 201: jsonContent(z.object({ item: MemoryItemSchema }).openapi('AddMemoryItemResponse'), 'The stored note'), ...errorResponses(400, 413) },
 });
 
 const pinRoute = createRoute({
   method: 'post',
   path: '/api/memory/items/{id}/pin',
+  operationId: 'pinMemoryItem',
   tags: ['memory'],
   summary: 'Pin a note (or unpin it with {"pinned": false}); pinned notes always lead the context',
-  request: { params: z.object({ id: ItemIdSchema }), body: { content: { 'application/json': { schema: z.strictObject({ pinned: z.boolean().optional().describe('default true') }) } }, required: false } },
-  responses: { 200: jsonContent(z.object({ item: MemoryItemSchema }), 'The note'), ...errorResponses(400, 404) },
+  request: { params: z.object({ id: ItemIdSchema }), body: { content: { 'application/json': { schema: z.strictObject({ pinned: z.boolean().optional().describe('default true') }).openapi('PinMemoryItemRequest') } }, required: false } },
+  responses: { 200: jsonContent(z.object({ item: MemoryItemSchema }).openapi('PinMemoryItemResponse'), 'The note'), ...errorResponses(400, 404) },
 });
 
 /**

@@ -25,11 +25,12 @@ const ModelServersSchema = z.object({
       error: z.string().optional(),
     }),
   ),
-});
+}).openapi('ModelServers');
 
 const modelsRoute = createRoute({
   method: 'get',
   path: '/api/models',
+  operationId: 'listModelServers',
   tags: ['settings'],
   summary: 'Model servers found on the usual local ports and the configured ones, with their models and context sizes',
   responses: { 200: jsonContent(ModelServersSchema, 'Every server looked at, reachable or not (configured ones first)') },

@@ -30,7 +30,7 @@ const SettingsChangeSchema = z.strictObject({
   default: EndpointChangeSchema.optional(),
   /** Per-agent overrides; null removes the agent's override. */
   agents: z.record(AgentIdSchema, EndpointChangeSchema.nullable()).optional(),
-});
+}).openapi('ModelSettingsUpdate');
 
 const ModelSettingsSchema = z.object({
   agents: z.array(
@@ -49,12 +49,13 @@ const ModelSettingsSchema = z.object({
   fallbackModel: z.string().nullable(),
   /** Keys this change forgot because their endpoint moved to another origin: `default` or agent ids. */
   forgottenKeys: z.array(z.string()).optional(),
-});
+}).openapi('ModelSettings');
 type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 
 const getRoute = createRoute({
   method: 'get',
   path: '/api/settings/models',
+  operationId: 'getModelSettings',
   tags: ['settings'],
   summary: 'Where each agent’s model calls go (API keys are never shown)',
   responses: { 200: jsonContent(ModelSettingsSchema, 'Each agent’s endpoint and whether it answers') },
@@ -63,6 +64,7 @@ const getRoute = createRoute({
 const putRoute = createRoute({
   method: 'put',
   path: '/api/settings/models',
+  operationId: 'updateModelSettings',
   tags: ['settings'],
   summary: 'Change the default endpoint or agents’ own endpoints (written to agent-endpoints.json)',
   request: { body: { content: { 'application/json': { schema: SettingsChangeSchema } }, required: true } },

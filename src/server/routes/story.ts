@@ -28,7 +28,7 @@ const TimelineSchema = z.object({
     }),
   ),
   lastDay: z.number().int(),
-});
+}).openapi('BookTimeline');
 
 const timelineRoute = createRoute({
   method: 'get',

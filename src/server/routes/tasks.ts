@@ -2,27 +2,25 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.js';
 import { TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
-import type { ControlRoom } from '../../adapters/compose/index.js';
-import { canonRebuilder, taskDependencies } from '../../adapters/json-task-store/index.js';
+import { canonRebuilder, taskDependencies, type ControlRoom } from '../../adapters/compose/index.js';
 import { executeTask, taskFileChanges, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
 import { canonIndexerOf } from '../canon-indexers.js';
-import { createModelDirectory } from '../model-directory.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerDependencies } from '../server-dependencies.js';
-import { errorResponses, jsonContent, LooseObjectSchema, SafeIdSchema } from '../schemas.js';
+import { errorResponses, jsonContent, LooseObjectSchema, named, SafeIdSchema } from '../schemas.js';
 
 /** What the task and confirmation routes use of the server context (a `ServerContext` fits). */
 export interface TaskRouteContext {
   room: ControlRoom;
   /** `mode` (default live) and `probe` steer the canon rebuild a confirmed `canon.rebuild` starts. */
-  deps: Pick<ServerDependencies, 'modelFactory' | 'probe'> & { mode?: ServerDependencies['mode'] };
+  deps: Pick<ServerDependencies, 'probe'> & { mode?: ServerDependencies['mode'] };
 }
 
 /** One set of task dependencies per app, shared by the task and confirmation routes. */
 const built = new WeakMap<ControlRoom, TaskDependencies>();
 
 /**
- * The task dependencies of a server: the room's stores, the settings-aware model directory, and a
+ * The task dependencies of a server: the room's stores and model directory, and a
  * canon rebuild that starts in the background on the server's one indexer (clients poll
  * `GET /api/canon/index/status`). The offline demo model answers chat scripts, not extraction, so
  * in the demo `auto` builds without it.
@@ -31,13 +29,11 @@ export function serverTaskDependencies(context: TaskRouteContext): TaskDependenc
   let deps = built.get(context.room);
   if (!deps) {
     const { room } = context;
-    const modelsFor = createModelDirectory(room, context.deps.modelFactory);
     const probe = context.deps.probe;
     const demo = context.deps.mode === 'demo';
     deps = taskDependencies(room, {
-      modelsFor,
       rebuildCanon: (params) =>
-        canonRebuilder(room, { modelsFor, ...(probe ? { probe } : {}), indexer: canonIndexerOf(room), background: true })({
+        canonRebuilder(room, { ...(probe ? { probe } : {}), indexer: canonIndexerOf(room), background: true })({
           mode: demo && (params.mode ?? 'auto') === 'auto' ? 'deterministic' : params.mode,
         }),
     });
@@ -50,7 +46,10 @@ const ExecuteBodySchema = z.strictObject({
   goal: z.string().trim().min(1).max(20_000).describe('what should change in the manuscript'),
   conversationId: SafeIdSchema.optional().describe('the conversation the task belongs to (default: tasks)'),
   state: ConversationStateSchema.optional().describe('ask for a conversation state; it applies from this round (a boundary)'),
-});
+}).openapi('ExecuteTaskRequest');
+
+/** A task record as the API answers it. */
+const TaskRecordViewSchema = named(TaskRecordSchema, 'TaskRecord');
 
 /** A task outcome as the API answers it (the full shape is `TaskOutcome` in src/protocol/tasks.ts). */
 export const TaskOutcomeSchema = z.looseObject({
@@ -63,11 +62,12 @@ export const TaskOutcomeSchema = z.looseObject({
   receipts: z.array(z.string()),
   stopHook: z.string().nullable(),
   traceRoundId: z.string(),
-});
+}).openapi('TaskOutcome');
 
 const executeRoute = createRoute({
   method: 'post',
   path: '/api/ai/task/execute',
+  operationId: 'executeTask',
   tags: ['tasks'],
   summary: 'Plan, act, gate and apply a change (L3/L4 chains answer awaiting_confirmation and write nothing)',
   request: { body: { content: { 'application/json': { schema: ExecuteBodySchema } }, required: true } },
@@ -77,10 +77,11 @@ const executeRoute = createRoute({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/tasks/{id}',
+  operationId: 'getTask',
   tags: ['tasks'],
   summary: 'One task record: goal, plan, batch, chain, results',
   request: { params: z.object({ id: SafeIdSchema }) },
-  responses: { 200: jsonContent(TaskRecordSchema, 'The task'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(TaskRecordViewSchema, 'The task'), ...errorResponses(400, 404) },
 });
 
 const listRoute = createRoute({
@@ -90,7 +91,7 @@ const listRoute = createRoute({
   tags: ['tasks'],
   summary: 'Tasks, newest first: the history of changes asked for, applied, refused and undone',
   request: { query: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional().describe('default 100') }) },
-  responses: { 200: jsonContent(z.object({ tasks: z.array(TaskRecordSchema) }), 'The tasks'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ tasks: z.array(TaskRecordViewSchema) }).openapi('ListTasksResponse'), 'The tasks'), ...errorResponses(400) },
 });
 
 const FileChangeSchema = z.object({
@@ -111,16 +112,17 @@ const changesRoute = createRoute({
   tags: ['tasks'],
   summary: 'Each file a task would touch (waiting for confirmation) or touched, with its text before and after',
   request: { params: z.object({ id: SafeIdSchema }) },
-  responses: { 200: jsonContent(z.object({ taskId: z.string(), status: TaskStatusSchema, files: z.array(FileChangeSchema) }), 'The file changes'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ taskId: z.string(), status: TaskStatusSchema, files: z.array(FileChangeSchema) }).openapi('GetTaskChangesResponse'), 'The file changes'), ...errorResponses(400, 404) },
 });
 
 const undoRoute = createRoute({
   method: 'post',
   path: '/api/tasks/{id}/undo',
+  operationId: 'undoTask',
   tags: ['tasks'],
   summary: 'Undo a task from its undo journal (`last` for the most recent one not undone)',
   request: { params: z.object({ id: SafeIdSchema }) },
-  responses: { 200: jsonContent(LooseObjectSchema.describe('UndoOutcome: taskId, reversed operations, receipts, traceRoundId'), 'What was put back'), ...errorResponses(400, 404, 409) },
+  responses: { 200: jsonContent(LooseObjectSchema.describe('UndoOutcome: taskId, reversed operations, receipts, traceRoundId').openapi('UndoTaskResponse'), 'What was put back'), ...errorResponses(400, 404, 409) },
 });
 
 /** `POST /api/ai/task/execute`, `GET /api/tasks`, `GET /api/tasks/{id}[/changes]`, `POST /api/tasks/{id}/undo` */

@@ -15,11 +15,12 @@ const TelemetrySchema = z.object({
   /** Counts per issue or rejection code, per session, so a bucket can be broken down. */
   codes: z.record(z.string(), z.record(z.string(), z.number().int())),
   updatedAt: z.string().nullable(),
-});
+}).openapi('Telemetry');
 
 const telemetryRoute = createRoute({
   method: 'get',
   path: '/api/telemetry',
+  operationId: 'getTelemetry',
   tags: ['telemetry'],
   summary: 'Rejection and evidence-failure counts by bucket: in total, per agent, conference and session',
   responses: { 200: jsonContent(TelemetrySchema, 'The counts') },

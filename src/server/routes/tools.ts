@@ -11,7 +11,7 @@ const ToolIdSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'tool ids are lo
 const RunBodySchema = z.strictObject({
   args: z.record(z.string(), z.unknown()).describe('the tool\'s arguments (its schema is in the catalog)'),
   sessionId: SafeIdSchema.optional().describe('the session the receipt belongs to (default: ui-<date>)'),
-});
+}).openapi('RunToolRequest');
 
 const ToolRunSchema = z.object({
   tool: z.string(),
@@ -19,7 +19,7 @@ const ToolRunSchema = z.object({
   receiptId: z.string(),
   sessionId: z.string(),
   result: z.unknown().describe('the tool\'s result (or its error)'),
-});
+}).openapi('ToolRun');
 
 const runRoute = createRoute({
   method: 'post',

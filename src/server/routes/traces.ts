@@ -9,6 +9,7 @@ import { errorResponses, IdParamsSchema, jsonContent, untypedResponse } from '..
 const roundsRoute = createRoute({
   method: 'get',
   path: '/api/traces/rounds',
+  operationId: 'listTraceRounds',
   tags: ['traces'],
   summary: 'Decision-trace rounds, newest first',
   request: {
@@ -17,19 +18,21 @@ const roundsRoute = createRoute({
       limit: z.coerce.number().int().min(1).max(1000).optional().describe('default 100'),
     }),
   },
-  responses: { 200: jsonContent(z.object({ rounds: z.array(RoundHeaderSchema) }), 'Round headers'), ...errorResponses(400) },
+  responses: { 200: jsonContent(z.object({ rounds: z.array(RoundHeaderSchema) }).openapi('ListTraceRoundsResponse'), 'Round headers'), ...errorResponses(400) },
 });
 const roundRoute = createRoute({
   method: 'get',
   path: '/api/traces/rounds/{id}',
+  operationId: 'getTraceRound',
   tags: ['traces'],
   summary: 'One round with its events in order',
   request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(z.object({ round: RoundHeaderSchema, events: z.array(RoundEventSchema) }), 'The round'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ round: RoundHeaderSchema, events: z.array(RoundEventSchema) }).openapi('GetTraceRoundResponse'), 'The round'), ...errorResponses(400, 404) },
 });
 const exportRoute = createRoute({
   method: 'get',
   path: '/api/traces/export',
+  operationId: 'exportTraces',
   tags: ['traces'],
   summary: 'Every round with its ordered events, one JSON line each',
   responses: { 200: { description: 'JSON lines', content: { 'application/x-ndjson': { schema: z.string() } } } },

@@ -21,19 +21,21 @@ const VfsFileSchema = z.object({
   endLine: z.number().int(),
   sha256: z.string(),
   size: z.number().int(),
-});
+}).openapi('VfsFile');
 
 const treeRoute = createRoute({
   method: 'get',
   path: '/api/vfs/tree',
+  operationId: 'getVfsTree',
   tags: ['vfs'],
   summary: 'The manuscript as agents see it: Story/, Compendium/ and Canon.md',
-  responses: { 200: jsonContent(LooseObjectSchema.describe('VfsTree (src/protocol/vfs.ts): root folder, outlinePath, fileCount'), 'The VFS tree') },
+  responses: { 200: jsonContent(LooseObjectSchema.describe('VfsTree (src/protocol/vfs.ts): root folder, outlinePath, fileCount').openapi('GetVfsTreeResponse'), 'The VFS tree') },
 });
 
 const fileRoute = createRoute({
   method: 'get',
   path: '/api/vfs/file',
+  operationId: 'readVfsFile',
   tags: ['vfs'],
   summary: 'A file of the VFS, or some of its lines',
   request: { query: FileQuerySchema },
