@@ -78,7 +78,7 @@ async function setUp() {
     validateReply: validateEvidence,
   };
   const naive: TurnDependencies = { ...turn, validateReply: chatReplyValidator({ workspace, auditLog }) };
-  return { base, model, conference, naive };
+  return { base, model, conference, naive, auditLog };
 }
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
@@ -134,6 +134,7 @@ const benchmark: Benchmark = {
         ],
       );
     } finally {
+      await setup.auditLog.close();
       await fs.rm(setup.base, { recursive: true, force: true });
     }
   },
