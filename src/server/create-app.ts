@@ -30,6 +30,7 @@ import { registerToolRoutes } from './routes/tools.js';
 import { registerStoryRoutes } from './routes/story.js';
 import { registerModelRoutes } from './routes/models.js';
 import { registerChannelMetricsRoutes } from './routes/channel-metrics.js';
+import { openApiConfig, OPENAPI_PATH } from './openapi-document.js';
 import { requestGuard } from './request-guard.js';
 import type { ServerApp } from './server-app.js';
 import { createServerContext } from './server-context.js';
@@ -96,10 +97,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerToolRoutes(app, context);
   registerStoryRoutes(app, context);
   registerImportRoutes(app, context, deps.imports ?? {});
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Control Room', version: deps.version, description: 'A writers’ room of agents whose every claim rests on real tool runs over the real manuscript.' },
-  });
+  app.doc31(OPENAPI_PATH, openApiConfig(deps.version));
   registerMcpRoute(app, context, { maxBodyBytes: limit });
   app.all('/api/*', (c) => errorResponse(c, { status: 404, code: 'not_found', message: `No API route ${c.req.method} ${c.req.path}. The routes are listed at /api/openapi.json.` }));
   app.get('*', webAppHandler(deps.webRoot ?? null));

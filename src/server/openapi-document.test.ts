@@ -98,6 +98,11 @@ describe('the OpenAPI document', () => {
     expect(documentProblems(document)).toEqual([]);
   });
 
+  it('is the document the server serves', async () => {
+    const served = await fixture.send('GET', '/api/openapi.json');
+    expect(await served.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
   it('lists every error code of the registry on the error body', () => {
     const schemas = document.components?.schemas ?? {};
     expect(schemas['ErrorCode']?.enum).toEqual([...ERROR_CODES]);

@@ -8,6 +8,10 @@ import type { ServerContext } from '../server-context.js';
  * reach the running server instead of starting `control-room mcp`. It sits behind the same
  * request guard and bearer token as the API; every call leaves a receipt in `mcp-<client>`. The
  * MCP SDK is loaded on the first request, so a server nobody connects to never pays for it.
+ *
+ * It is the one route outside the OpenAPI document: its bodies are MCP's JSON-RPC messages, whose
+ * contract is the protocol's own schema (and the tool list a client asks for with `tools/list`),
+ * not operations of this API.
  */
 export function registerMcpRoute(app: ServerApp, context: ServerContext, options: { maxBodyBytes: number }): void {
   let endpoint: Promise<McpHttpEndpoint> | null = null;
