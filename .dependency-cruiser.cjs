@@ -38,6 +38,13 @@ module.exports = {
       to: { path: '^src/(server|cli)/' },
     },
     {
+      name: 'one-composition-root',
+      comment: 'src/adapters/compose wires the adapters together for the entry points; no other adapter may import it (it would depend on every store through it).',
+      severity: 'error',
+      from: { path: '^src/adapters/', pathNot: '^src/adapters/compose/' },
+      to: { path: '^src/adapters/compose/' },
+    },
+    {
       name: 'entry-points-are-separate',
       comment: 'the server and the CLI are siblings: both call core use cases, neither imports the other.',
       severity: 'error',

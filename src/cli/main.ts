@@ -2,33 +2,13 @@ import { Command, CommanderError } from 'commander';
 import { ControlRoomError } from '../protocol/index.js';
 import { CliExit, processIo, reportFailure, type CliIo } from './io.js';
 import { applyOtlpFlags, type OtlpFlags } from './otlp-flags.js';
-import { registerAudio } from './commands/audio.js';
-import { registerAudit } from './commands/audit.js';
-import { registerCanon } from './commands/canon.js';
-import { registerCheckEvidence } from './commands/check-evidence.js';
-import { registerMemory } from './commands/memory.js';
-import { registerModels } from './commands/models.js';
-import { registerRuns } from './commands/runs.js';
-import { registerServe } from './commands/serve.js';
-import { registerChat } from './commands/chat.js';
-import { registerCheck } from './commands/check.js';
-import { registerConference } from './commands/conference.js';
-import { registerInit } from './commands/init.js';
-import { registerImport } from './commands/import.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerTool } from './commands/tool.js';
-import { registerTask } from './commands/task.js';
-import { registerConfirm } from './commands/confirm.js';
-import { registerUndo } from './commands/undo.js';
-import { registerTraces } from './commands/traces.js';
-import { registerStart } from './commands/start.js';
-import { registerState } from './commands/state.js';
-import { registerFlags } from './commands/flags.js';
-import { registerNotifications } from './commands/notifications.js';
-import { registerVfs } from './commands/vfs.js';
+import { COMMANDS, commandNamed } from './command-table.js';
 
-/** Builds the `control-room` program with every command registered. */
-export function buildProgram(io: CliIo): Command {
+/**
+ * Builds the `control-room` program: with `only`, just that command is loaded and registered
+ * (a run pays for the modules of the command it runs); without it, every command (for help).
+ */
+export async function buildProgram(io: CliIo, only?: string | null): Promise<Command> {
   const program = new Command('control-room')
     .description('Control Room: a writers\' room of agents whose every claim rests on the real manuscript')
     .version('0.1.0')
@@ -38,30 +18,10 @@ export function buildProgram(io: CliIo): Command {
     .option('--otlp [endpoint]', 'also send traces to an OpenTelemetry collector over OTLP/HTTP (default: OTEL_EXPORTER_OTLP_ENDPOINT, else http://localhost:4318)')
     .option('--otlp-content', 'include prompts, replies and tool data (scrubbed of secrets) in exported traces');
   program.hook('preAction', () => applyOtlpFlags(program.opts<OtlpFlags>()));
-  registerStart(program, io);
-  registerInit(program, io);
-  registerImport(program, io);
-  registerVfs(program, io);
-  registerAudit(program, io);
-  registerChat(program, io);
-  const check = registerCheck(program, io);
-  registerCheckEvidence(check, io);
-  registerConference(program, io);
-  registerTool(program, io);
-  registerTraces(program, io);
-  registerServe(program, io);
-  registerMemory(program, io);
-  registerModels(program, io);
-  registerAudio(program, io);
-  registerCanon(program, io);
-  registerRuns(program, io);
-  registerTask(program, io);
-  registerConfirm(program, io);
-  registerState(program, io);
-  registerFlags(program, io);
-  registerNotifications(program, io);
-  registerUndo(program, io);
-  registerMcp(program, io, program.version() ?? '0.1.0');
+  const named = only ?? null;
+  for (const [name, register] of COMMANDS) {
+    if (named === null || name === named) await register(program, io);
+  }
   for (const command of program.commands) {
     command.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
     for (const sub of command.commands) sub.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
@@ -73,7 +33,7 @@ export function buildProgram(io: CliIo): Command {
 export async function runCli(argv: readonly string[], io: CliIo = processIo): Promise<number> {
   const json = argv.includes('--json');
   try {
-    await buildProgram(io).parseAsync([...argv]);
+    await (await buildProgram(io, commandNamed(argv))).parseAsync([...argv]);
     return 0;
   } catch (error) {
     if (error instanceof CliExit) return error.exitCode;

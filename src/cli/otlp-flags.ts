@@ -1,4 +1,4 @@
-import { OTLP_FLAG_CONTENT, OTLP_FLAG_ENDPOINT, OTLP_FLAG_ON } from '../adapters/otlp-trace-export/index.js';
+import { OTLP_FLAG_CONTENT, OTLP_FLAG_ENDPOINT, OTLP_FLAG_ON } from '../adapters/otlp-trace-export/otlp-settings.js';
 
 /** The program-wide flags of trace export. */
 export interface OtlpFlags {

@@ -1,5 +1,4 @@
-import type { ControlRoom } from '../adapters/compose/index.js';
-import { openCanonIndexer } from '../adapters/fs-run-store/index.js';
+import { openCanonIndexer, type ControlRoom } from '../adapters/compose/index.js';
 import type { CanonIndexer } from '../core/canon/index.js';
 
 /** One canon indexer per workspace and server: the status route and every rebuild share it. */

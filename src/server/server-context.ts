@@ -1,7 +1,6 @@
 import { chatReplyValidator, type ControlRoom } from '../adapters/compose/index.js';
 import type { ConferenceDependencies } from '../core/conference/index.js';
 import type { TurnDependencies } from '../core/loop/index.js';
-import { createModelDirectory } from './model-directory.js';
 import type { ServerDependencies } from './server-dependencies.js';
 
 /** What every route uses: the room, the use cases' dependencies and a lock for config writes. */
@@ -20,19 +19,17 @@ export interface ServerContext {
 /** Builds the context once per app. */
 export function createServerContext(deps: ServerDependencies): ServerContext {
   const { room, conference } = deps;
-  const modelsFor = createModelDirectory(room, deps.modelFactory);
   const validateChatReply = chatReplyValidator(room, conference.validateReply);
   let writes: Promise<unknown> = Promise.resolve();
   return {
     deps,
     room,
     development: deps.development ?? process.env['NODE_ENV'] === 'development',
-    turnDependencies: () => ({ ...room.turnDependencies(), modelsFor, validateReply: validateChatReply }),
+    turnDependencies: () => ({ ...room.turnDependencies(), validateReply: validateChatReply }),
     conferenceDependencies: () => {
       const { validateReply: _chatValidator, ...turn } = room.turnDependencies();
       return {
         ...turn,
-        modelsFor,
         workspace: room.workspace,
         auditLog: room.auditLog,
         issues: room.issues,

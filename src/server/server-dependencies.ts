@@ -1,4 +1,4 @@
-import type { ControlRoom, ModelFactory } from '../adapters/compose/index.js';
+import type { ControlRoom } from '../adapters/compose/index.js';
 import type { DiscoverOptions, DiscoveredServer } from '../adapters/model-servers/index.js';
 import type { AllowedHosts } from './allowed-hosts.js';
 import type { ConferenceStore, EvidenceValidator } from '../core/conference/index.js';
@@ -37,8 +37,6 @@ export interface ServerDependencies {
   model: ModelStatus;
   /** The package version shown by `/api/health`. */
   version: string;
-  /** Builds the model of an endpoint; settings changes take effect through it (default: the room's own). */
-  modelFactory?: ModelFactory;
   /** The Host and Origin names served (default: the loopback names on any port, for in-memory apps). */
   allowedHosts?: AllowedHosts;
   /** When set, every `/api` request must carry `Authorization: Bearer <token>` (remote binding). */

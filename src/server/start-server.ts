@@ -8,11 +8,10 @@ import { createAdaptorServer } from '@hono/node-server';
 import { ControlRoomError } from '../protocol/index.js';
 import { validateEvidence } from '../core/evidence/index.js';
 import { scheduleAudioRetention } from '../core/audio/index.js';
-import { openConferenceServices, openControlRoom, type ModelFactory } from '../adapters/compose/index.js';
+import { ggufModelPath, openConferenceServices, openControlRoom, type ModelFactory } from '../adapters/compose/index.js';
 import { DemoModel } from '../adapters/demo-model/index.js';
 import { packageRoot } from '../adapters/fs-store/index.js';
 import { FsWorkspace } from '../adapters/fs-workspace/index.js';
-import { endpointModel } from '../adapters/model-servers/index.js';
 import { AllowedHosts, allowedHostList } from './allowed-hosts.js';
 import { JsonlConferenceTranscripts } from './conference-transcripts.js';
 import { createApp } from './create-app.js';
@@ -120,14 +119,17 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 export async function startControlRoomServer(options: StartServerOptions): Promise<RunningServer> {
   const { token, source } = accessToken(options);
   const workspace = await FsWorkspace.open(options.workspace);
+  const gguf = ggufModelPath(options.env);
   const detection = options.demo
     ? { mode: 'demo' as const, status: { reachable: false, baseUrl: 'demo', model: 'control-room-demo', message: 'Demo mode was asked for (--demo): a scripted model plays every agent through the real harness.' }, env: {} }
-    : await detectModelServer(workspace.rootDir, { env: options.env, ...(options.probe ? { probe: options.probe } : {}) });
+    : gguf !== null
+      ? // An embedded model needs no server: nothing to look for.
+        { mode: 'live' as const, status: { reachable: true, baseUrl: `gguf:${gguf}`, model: path.basename(gguf) }, env: {} }
+      : await detectModelServer(workspace.rootDir, { env: options.env, ...(options.probe ? { probe: options.probe } : {}) });
   const env = { ...options.env, ...detection.env };
+  // Live: the room's own factory (the product's one, which honours CONTROL_ROOM_GGUF_PATH); demo: the scripted model.
   const demoFactory: ModelFactory = () => new DemoModel({ workspace });
-  const liveFactory: ModelFactory = (endpoint, modelName) => endpointModel(endpoint, modelName);
-  const modelFactory = detection.mode === 'demo' ? demoFactory : liveFactory;
-  const room = await openControlRoom(workspace.rootDir, { env, modelFactory });
+  const room = await openControlRoom(workspace.rootDir, { env, ...(detection.mode === 'demo' ? { modelFactory: demoFactory } : {}) });
   // Expired, unpinned clips go when the server starts and once a day while it runs (unless the flag is off).
   const audioRetention = room.flags.flags.audioRetention
     ? scheduleAudioRetention(room.audio, { onError: (error) => process.stderr.write(`warning: the audio cleanup failed: ${error instanceof Error ? error.message : String(error)}\n`) })
@@ -142,7 +144,6 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
       mode: detection.mode,
       model: detection.status,
       version: packageVersion(),
-      modelFactory,
       token,
       webRoot: options.webRoot === undefined ? path.join(packageRoot(), 'web', 'dist') : options.webRoot,
       audioRetention,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { openControlRoom } from '../../src/adapters/compose/index.js';
-import { openPipelineRunner } from '../../src/adapters/fs-run-store/index.js';
+import { openPipelineRunner } from '../../src/adapters/compose/index.js';
 import { importBook } from '../../src/adapters/import-sources/index.js';
 import { groupFindings } from '../../src/core/runs/file-finding-issues.js';
 import { InMemoryTraceStore } from '../../src/core/traces/index.js';

@@ -1,5 +1,15 @@
 export { openControlRoom } from './open-control-room.js';
-export type { ControlRoom, OpenControlRoomOptions, ModelFactory } from './open-control-room.js';
+export type { ControlRoom, OpenControlRoomOptions } from './open-control-room.js';
+export { defaultModelFactory, ggufModelPath } from './model-factory.js';
+export type { ModelFactory } from './model-factory.js';
+export { createModelDirectory } from './model-directory.js';
+export type { AgentModelEntry } from './model-directory.js';
 export { openConferenceServices } from './open-conference-services.js';
 export { chatReplyValidator } from './chat-reply-validator.js';
 export type { ConferenceServices } from './open-conference-services.js';
+export { openPipelineRunner, openCanonIndexer, resolveCanonModel, CANON_AGENT_ID } from './open-pipeline.js';
+export type { CanonModelMode, CanonModelChoice, ResolveCanonModelOptions } from './open-pipeline.js';
+export { taskDependencies } from './task-dependencies.js';
+export type { TaskDependencyOptions } from './task-dependencies.js';
+export { canonRebuilder, canonBuildSummary } from './canon-rebuilder.js';
+export type { CanonRebuilderOptions } from './canon-rebuilder.js';

@@ -1,21 +1,21 @@
 import os from 'node:os';
 import type { Agent, AgentEndpointsFile, MergedToolCatalog, ResolvedFeatureFlags } from '../../protocol/index.js';
-import type { Clock, Ids, Model, TraceStore } from '../../core/ports/index.js';
+import type { Clock, Ids, TraceStore } from '../../core/ports/index.js';
 import { environmentKeyOrigin, resolveEndpoint, type EndpointEnvironment, type ResolvedEndpoint } from '../../core/config/index.js';
-import { TurnGate, type AgentModels, type TurnDependencies } from '../../core/loop/index.js';
+import { TurnGate, type TurnDependencies } from '../../core/loop/index.js';
 import { ReceiptLedger } from '../../core/receipts/index.js';
-import { scrubbingModel, scrubbingTraceStore, type SecretScrubber } from '../../core/secrets/index.js';
+import { scrubbingTraceStore, type SecretScrubber } from '../../core/secrets/index.js';
 import { coreTools, renderToolCatalog, ToolRegistry, type ToolContext } from '../../core/tools/index.js';
 import { FsWorkspace, loadAgentEndpoints, loadAgents, loadFeatureFlags } from '../fs-workspace/index.js';
 import { JsonIssueStore } from '../json-issue-store/index.js';
 import { describeTornLineRepair, JsonlAuditLog, loadReceiptKeys } from '../jsonl-audit-log/index.js';
 import { loadToolCatalog } from '../fs-catalog/index.js';
-import { LlamaCppModel } from '../llama-cpp-model/index.js';
-import { endpointModel } from '../model-servers/index.js';
 import { processScrubber } from '../secretlint-scanner/index.js';
 import { openSqliteTraceStore } from '../sqlite-trace-store/index.js';
 import { withOtlpExport } from '../otlp-trace-export/index.js';
 import { chatReplyValidator } from './chat-reply-validator.js';
+import { createModelDirectory } from './model-directory.js';
+import { defaultModelFactory, type ModelFactory } from './model-factory.js';
 import { systemClock, systemIds } from '../system/index.js';
 import { sweepStaleTempFiles } from '../fs-store/index.js';
 import { openBucketMemory } from '../sqlite-memory-store/index.js';
@@ -25,13 +25,12 @@ import type { AudioLibrary } from '../../core/audio/index.js';
 import { ConversationStates } from '../../core/state/index.js';
 import { JsonConversationStateStore } from '../json-task-store/json-conversation-state-store.js';
 import { openNotifications } from '../json-notification-store/index.js';
+import { JsonTelemetryStore } from '../json-telemetry-store/index.js';
 import type { Notifications } from '../../core/notifications/index.js';
-
-/** Builds the model behind an endpoint; tests and the offline demo pass their own. */
-export type ModelFactory = (endpoint: ResolvedEndpoint, modelName: string) => Model;
 
 export interface OpenControlRoomOptions {
   env?: EndpointEnvironment & Record<string, string | undefined>;
+  /** Builds every model of the workspace (default: the one factory, which honours CONTROL_ROOM_GGUF_PATH); the offline demo and tests pass theirs. */
   modelFactory?: ModelFactory;
   clock?: Clock;
   ids?: Ids;
@@ -74,14 +73,6 @@ export interface ControlRoom {
   close(): Promise<void>;
 }
 
-/** OpenAI-compatible HTTP by default; an embedded llama.cpp model when CONTROL_ROOM_GGUF_PATH names a GGUF file. */
-function defaultModelFactory(env: Record<string, string | undefined>): ModelFactory {
-  const gguf = env['CONTROL_ROOM_GGUF_PATH']?.trim();
-  const threads = Number(env['CONTROL_ROOM_GGUF_THREADS'] ?? '');
-  const embedded = gguf ? new LlamaCppModel({ modelPath: gguf, ...(Number.isInteger(threads) && threads > 0 ? { threads } : {}) }) : null;
-  return (endpoint, modelName) => embedded ?? endpointModel(endpoint, modelName);
-}
-
 /** Opens a workspace with its stores, keys, tools, catalog, agents and model endpoints. */
 export async function openControlRoom(dir: string, options: OpenControlRoomOptions = {}): Promise<ControlRoom> {
   const env = options.env ?? process.env;
@@ -109,24 +100,11 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
   const audio = openAudioLibrary(root, { env, clock, ids });
   const toolContext: ToolContext = { workspace, issues, agents };
   const factory = options.modelFactory ?? defaultModelFactory(env);
-  const models = new Map<string, AgentModels & { profile: ResolvedEndpoint['profile']; stream: boolean }>();
   // Fixed now: a settings change to the file's base URL must not carry the environment's key along.
   const keyOrigin = environmentKeyOrigin(endpoints, env);
   const endpointFor = (agentId: string) => resolveEndpoint(endpoints, agentId, env, { environmentKeyOrigin: keyOrigin });
-  const modelsFor = (agentId: string) => {
-    let entry = models.get(agentId);
-    if (!entry) {
-      const endpoint = endpointFor(agentId);
-      entry = {
-        primary: scrubbingModel(factory(endpoint, endpoint.model), scrubber),
-        fallback: endpoint.fallbackModel ? scrubbingModel(factory(endpoint, endpoint.fallbackModel), scrubber) : null,
-        profile: endpoint.profile,
-        stream: endpoint.stream,
-      };
-      models.set(agentId, entry);
-    }
-    return { models: { primary: entry.primary, fallback: entry.fallback }, profile: entry.profile, stream: entry.stream };
-  };
+  // The workspace's one model directory: every door (chat, conference, tasks, runs, canon) asks it.
+  const modelsFor = createModelDirectory(endpointFor, factory, scrubber);
   const gate = new TurnGate();
   const states = new ConversationStates(new JsonConversationStateStore(root), clock);
   const notifications = openNotifications(root, { clock, ids });
@@ -152,6 +130,7 @@ export async function openControlRoom(dir: string, options: OpenControlRoomOptio
       audio,
       flags: flags.flags,
       notifier: notifications,
+      telemetry: new JsonTelemetryStore(root, { clock }),
     }),
     close: async () => {
       await memory.close();

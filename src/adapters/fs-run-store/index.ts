@@ -2,6 +2,4 @@ export { FsRunStore } from './fs-run-store.js';
 export { FsRecipeFiles, bundledRecipesDir } from './fs-recipe-files.js';
 export { FsCanonStore } from './fs-canon-store.js';
 export { processRunnerHost } from './process-runner-host.js';
-export { openPipelineRunner, openCanonIndexer, resolveCanonModel, CANON_AGENT_ID } from './open-pipeline.js';
-export type { CanonModelMode, CanonModelChoice, ResolveCanonModelOptions } from './open-pipeline.js';
 export { JsonIntentionalFindings } from './json-intentional-findings.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { processScrubber } from '../secretlint-scanner/index.js';
+import type { SecretScrubber } from '../../core/secrets/index.js';
 
 /** The workspace's app-data folder: everything the product writes for itself lives under it. */
 const APP_DATA = '.control-room';
@@ -10,6 +10,14 @@ const APP_DATA = '.control-room';
  */
 const VERBATIM_FOLDERS = new Set(['audit']);
 const VERBATIM_FILES = new Set(['agents/agent-endpoints.json']);
+
+/**
+ * The process's scrubber, loaded on the first write that needs it: the secret scanner is heavy,
+ * and commands that only read (a tree, an audit check) should not pay for it at start-up.
+ */
+async function scrubber(): Promise<SecretScrubber> {
+  return (await import('../secretlint-scanner/index.js')).processScrubber();
+}
 
 /** Whether a file is app data that passes the scrubbing boundary before it is written. */
 export function isScrubbedAppData(filePath: string): boolean {
@@ -28,7 +36,7 @@ export function isScrubbedAppData(filePath: string): boolean {
  */
 export async function scrubAppData<T>(filePath: string, value: T): Promise<T> {
   if (!isScrubbedAppData(filePath)) return value;
-  return (await processScrubber().scrubValue(value, { entropy: 'free-text' })).value;
+  return (await (await scrubber()).scrubValue(value, { entropy: 'free-text' })).value;
 }
 
 /**
@@ -41,14 +49,14 @@ export async function scrubAppLine(filePath: string, line: string): Promise<stri
   try {
     parsed = JSON.parse(line);
   } catch {
-    return (await processScrubber().scrub(line)).text;
+    return (await (await scrubber()).scrub(line)).text;
   }
-  const { value, refs } = await processScrubber().scrubValue(parsed, { entropy: 'free-text' });
+  const { value, refs } = await (await scrubber()).scrubValue(parsed, { entropy: 'free-text' });
   return refs.length === 0 ? line : JSON.stringify(value);
 }
 
 /** The same boundary for a text file written under `.control-room/` (the canon index, notes). */
 export async function scrubAppText(filePath: string, text: string): Promise<string> {
   if (!isScrubbedAppData(filePath)) return text;
-  return (await processScrubber().scrub(text)).text;
+  return (await (await scrubber()).scrub(text)).text;
 }

@@ -1,11 +1,22 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { callMcpTool, mcpSessionId, mcpToolListing, mcpToolRegistry } from '../../core/mcp/index.js';
-import type { ToolRegistry } from '../../core/tools/index.js';
-import type { ControlRoom } from '../compose/index.js';
+import type { AuditLog, Clock, Ids, TraceStore } from '../../core/ports/index.js';
+import type { ReceiptLedger } from '../../core/receipts/index.js';
+import type { SecretScrubber } from '../../core/secrets/index.js';
+import type { ToolContext, ToolRegistry } from '../../core/tools/index.js';
 
-/** What the MCP server uses of an opened workspace. */
-export type McpRoom = Pick<ControlRoom, 'registry' | 'toolContext' | 'ledger' | 'clock' | 'scrubber' | 'auditLog' | 'traces' | 'ids'>;
+/** What the MCP server uses of an opened workspace (an opened `ControlRoom` fits), named by port so no adapter depends on the composition root. */
+export interface McpRoom {
+  registry: ToolRegistry;
+  toolContext: ToolContext;
+  ledger: ReceiptLedger;
+  clock: Clock;
+  scrubber: SecretScrubber;
+  auditLog: AuditLog;
+  traces: TraceStore;
+  ids: Ids;
+}
 
 export interface McpServerOptions {
   /** The package version, shown to clients. */

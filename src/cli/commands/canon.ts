@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { CANON_INDEX_STORAGE_PATH, ControlRoomError } from '../../protocol/index.js';
 import type { CanonBuildMode, TaskOutcome } from '../../protocol/tasks.js';
-import { openControlRoom } from '../../adapters/compose/index.js';
-import { canonRebuilder, taskDependencies } from '../../adapters/json-task-store/index.js';
+import { canonRebuilder, openControlRoom, taskDependencies } from '../../adapters/compose/index.js';
 import { confirmTask, runCommand } from '../../core/tasks/index.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 import { describeTaskOutcome } from './task.js';

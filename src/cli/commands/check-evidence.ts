@@ -1,9 +1,5 @@
 import type { Command } from 'commander';
 import { ControlRoomError, type EvidenceReport } from '../../protocol/index.js';
-import { FsWorkspace, loadAgents } from '../../adapters/fs-workspace/index.js';
-import { JsonlAuditLog } from '../../adapters/jsonl-audit-log/index.js';
-import { validateEvidence } from '../../core/evidence/index.js';
-import { citableReceipts } from '../../core/receipts/index.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 
 export interface CheckEvidenceOptions extends CommonOptions {
@@ -40,6 +36,13 @@ function describeReport(report: EvidenceReport): string {
 
 /** Checks the reply on stdin against the workspace, the sessions' receipts and the agent's role. */
 export async function checkEvidenceFromStdin(options: CheckEvidenceOptions, io: CliIo): Promise<EvidenceReport> {
+  // Loaded here, not at start-up: `check tool-call` shares this command group and must stay light.
+  const [{ FsWorkspace, loadAgents }, { JsonlAuditLog }, { validateEvidence }, { citableReceipts }] = await Promise.all([
+    import('../../adapters/fs-workspace/index.js'),
+    import('../../adapters/jsonl-audit-log/index.js'),
+    import('../../core/evidence/index.js'),
+    import('../../core/receipts/index.js'),
+  ]);
   const root = workspaceDir(options);
   const workspace = await FsWorkspace.open(root);
   const audit = new JsonlAuditLog(root);

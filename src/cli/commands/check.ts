@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ControlRoomError, TOOL_ARG_SCHEMAS, type ModelProfile, type ModelResponse } from '../../protocol/index.js';
-import { extractStep } from '../../core/loop/index.js';
+// Straight from its file: the loop's index would load the whole turn machinery for one parser.
+import { extractStep } from '../../core/loop/extract-call.js';
 import { readProviderReply } from '../../core/streaming/index.js';
 import { modelFamilyOf, schemaLookupFrom } from '../../core/tool-calls/index.js';
 import { CliExit, emit, type CliIo, type CommonOptions } from '../io.js';

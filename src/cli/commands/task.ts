@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.js';
 import type { TaskOutcome } from '../../protocol/tasks.js';
-import { openControlRoom } from '../../adapters/compose/index.js';
-import { taskDependencies } from '../../adapters/json-task-store/index.js';
+import { openControlRoom, taskDependencies } from '../../adapters/compose/index.js';
 import { describeEnvelope, executeTask, issuePath } from '../../core/tasks/index.js';
 import { CliExit, emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { openControlRoom } from '../../adapters/compose/index.js';
-import { taskDependencies } from '../../adapters/json-task-store/index.js';
+import { openControlRoom, taskDependencies } from '../../adapters/compose/index.js';
 import { undoTask } from '../../core/tasks/index.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openControlRoom, type ControlRoom } from '../../adapters/compose/index.js';
 import { initWorkspace } from '../../adapters/fs-workspace/index.js';
-import { openPipelineRunner } from '../../adapters/fs-run-store/index.js';
+import { openPipelineRunner } from '../../adapters/compose/index.js';
 import { InMemoryTraceStore } from '../../core/traces/index.js';
 import type { CanonIndexStatus } from '../../protocol/canon.js';
 import type { RunRecord, RunStepEntry } from '../../protocol/runs.js';

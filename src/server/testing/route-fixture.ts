@@ -58,7 +58,6 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
     mode: scripted ? 'live' : 'demo',
     model: { reachable: scripted !== null, baseUrl: scripted ? 'scripted' : 'demo', model: scripted ? scripted.name : 'control-room-demo' },
     version: '0.0.0-test',
-    modelFactory,
     token: options.token ?? null,
     webRoot: options.webRoot ?? null,
     development: options.development ?? false,

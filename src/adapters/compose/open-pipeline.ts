@@ -1,14 +1,10 @@
 import type { CanonBuildMode } from '../../protocol/tasks.js';
 import { CanonIndexer, type CanonModelExtraction } from '../../core/canon/index.js';
 import { PipelineRunner, type RunnerHost } from '../../core/runs/index.js';
-import type { ControlRoom } from '../compose/index.js';
+import type { ControlRoom } from './open-control-room.js';
 import type { AgentModels } from '../../core/loop/index.js';
 import { probeModelServer } from '../openai-compatible-model/index.js';
-import { FsCanonStore } from './fs-canon-store.js';
-import { FsRecipeFiles } from './fs-recipe-files.js';
-import { FsRunStore } from './fs-run-store.js';
-import { JsonIntentionalFindings } from './json-intentional-findings.js';
-import { processRunnerHost } from './process-runner-host.js';
+import { FsCanonStore, FsRecipeFiles, FsRunStore, JsonIntentionalFindings, processRunnerHost } from '../fs-run-store/index.js';
 
 /** The agent id whose endpoint extracts canon facts (`agents.canon` in agent-endpoints.json overrides the default). */
 export const CANON_AGENT_ID = 'canon';

@@ -1,9 +1,8 @@
-import type { ControlRoom } from '../compose/index.js';
+import type { ControlRoom } from './open-control-room.js';
 import type { ConversationStates } from '../../core/state/index.js';
 import type { TaskDependencies, TaskRole } from '../../core/tasks/index.js';
+import { FsWorkspaceWriter, JsonTaskStore } from '../json-task-store/index.js';
 import { canonRebuilder } from './canon-rebuilder.js';
-import { FsWorkspaceWriter } from './fs-workspace-writer.js';
-import { JsonTaskStore } from './json-task-store.js';
 
 /** The stateful parts, one set per opened workspace: the state machine's locks must be shared by every caller. */
 interface TaskServices {

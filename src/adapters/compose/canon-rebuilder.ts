@@ -2,8 +2,8 @@ import { CANON_INDEX_STORAGE_PATH, ControlRoomError } from '../../protocol/index
 import type { CanonIndexProgress } from '../../protocol/canon.js';
 import type { CanonRebuildParams } from '../../protocol/tasks.js';
 import type { CanonIndexer, CanonIndexResult } from '../../core/canon/index.js';
-import type { ControlRoom } from '../compose/index.js';
-import { openCanonIndexer, resolveCanonModel, type CanonModelChoice, type ResolveCanonModelOptions } from '../fs-run-store/index.js';
+import type { ControlRoom } from './open-control-room.js';
+import { openCanonIndexer, resolveCanonModel, type CanonModelChoice, type ResolveCanonModelOptions } from './open-pipeline.js';
 
 export interface CanonRebuilderOptions extends ResolveCanonModelOptions {
   /** The indexer whose status the server reports (default: a new one for this build). */
