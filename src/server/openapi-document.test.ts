@@ -1,3 +1,6 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../protocol/index.js';
 import { openApiDocument } from './openapi-document.js';
@@ -23,6 +26,20 @@ interface Operation {
 interface Document {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
+}
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sourceFiles(full);
+      return Promise.resolve(entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : []);
+    }),
+  );
+  return nested.flat();
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
@@ -101,6 +118,19 @@ describe('the OpenAPI document', () => {
   it('is the document the server serves', async () => {
     const served = await fixture.send('GET', '/api/openapi.json');
     expect(await served.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+
+  it('gives each schema name once in the source: a second schema under a taken name would replace the first unseen', async () => {
+    const where = new Map<string, string[]>();
+    for (const file of await sourceFiles(path.join(SRC, 'server'))) {
+      const text = await fs.readFile(file, 'utf8');
+      for (const match of text.matchAll(/(?:\.openapi\(|\bnamed\([^,()]+,)\s*'([A-Za-z0-9_]+)'/g)) {
+        const name = match[1] ?? '';
+        where.set(name, [...(where.get(name) ?? []), path.relative(SRC, file)]);
+      }
+    }
+    expect(where.size).toBeGreaterThan(20);
+    expect([...where].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 
   it('lists every error code of the registry on the error body', () => {

@@ -3,10 +3,10 @@
  * OpenAPI document. Request bodies live beside their routes; protocol schemas are reused there.
  *
  * The rules of the document (checked by openapi-document.test.ts): every route has a camelCase
- * verbNoun `operationId`; every JSON body is a named schema (`.openapi('Name')`, so it lands in
- * `components.schemas` and the web client's generated types name it; `named(schema, 'Name')` for a
- * schema of src/protocol); every `text/event-stream`
- * response lists its events with `eventStreamContent`.
+ * verbNoun `operationId`; every JSON body is a named schema (`.openapi(name)`, or `named(schema,
+ * name)`, with a name given nowhere else), so it lands in `components.schemas` and the web
+ * client's generated types name it; every `text/event-stream` response lists its events with
+ * `eventStreamContent`. After changing a route's schemas, run `npm run api:types`.
  */
 import { extendZodWithOpenApi } from '@hono/zod-openapi';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ export function named<Schema extends z.ZodType>(schema: Schema, name: string): S
 }
 
 // The protocol's schemas were made before the extension loaded: they get `.openapi` here, so a
-// route can name one as it names its own (`NotificationSchema.openapi('Notification')`).
+// route can name one as it names its own (`AgentSchema.openapi(name)`).
 for (const value of Object.values(protocol)) {
   if (value instanceof z.ZodType && !('openapi' in value)) {
     Object.defineProperty(value, 'openapi', { value: (name: string) => named(value, name), configurable: true });
@@ -63,12 +63,12 @@ export const ErrorBodySchema = z
   })
   .openapi('ErrorBody');
 
-/** A JSON response of the OpenAPI document; `schema` is a named one (`.openapi('Name')`). */
+/** A JSON response of the OpenAPI document; `schema` is a named one (`.openapi(name)`). */
 export function jsonContent<Schema extends z.ZodType>(schema: Schema, description: string) {
   return { content: { 'application/json': { schema } }, description };
 }
 
-/** A required JSON request body; `schema` is a named one (`.openapi('Name')`). */
+/** A required JSON request body; `schema` is a named one (`.openapi(name)`). */
 export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
   return { content: { 'application/json': { schema } }, required: true };
 }
