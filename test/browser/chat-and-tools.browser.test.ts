@@ -125,9 +125,11 @@ describe.runIf(chromiumAvailable)('the web app’s chat, Dev Tools, models and r
     await page.getByRole('button', { name: 'Change the model of Line Editor' }).click();
     await page.getByLabel('Model for Line Editor').selectOption({ label: 'line-editor-model — OpenAI-compatible server' });
     await page.getByTestId('model-line-editor').getByRole('button', { name: 'Use' }).click();
-    await expect.poll(() => page.getByTestId('model-line-editor').textContent()).toContain('line-editor-model');
+    // Saved, the row leaves its choice and shows the model in use; the file says the same.
+    await page.getByLabel('Model for Line Editor').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('model-line-editor').locator('td').nth(1).locator('code').textContent()).toBe('line-editor-model');
     const endpoints = JSON.parse(readFileSync(path.join(workspace.dir, '.control-room/agents/agent-endpoints.json'), 'utf8')) as { agents: Record<string, { model?: string }> };
-    expect(endpoints.agents['line-editor']?.model).toBe('line-editor-model');
+    expect(endpoints.agents['line-editor']?.model, JSON.stringify(endpoints)).toBe('line-editor-model');
     expect(await page.getByTestId('model-chief').textContent()).toContain('loopback-model');
     await screenshot(page, '16-models');
   });

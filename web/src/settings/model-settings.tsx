@@ -8,7 +8,7 @@ import { ModelDiscovery } from './model-discovery.js';
 
 const tokens = (count: number): string => `${count.toLocaleString('en-US')} tokens`;
 
-function SettingRow(props: { setting: ModelSetting; agent: Agent | undefined; servers: readonly ModelServer[]; choices: readonly ModelChoice[]; saving: boolean; onSave: (choice: string) => void }) {
+function SettingRow(props: { setting: ModelSetting; agent: Agent | undefined; servers: readonly ModelServer[]; choices: readonly ModelChoice[]; saving: boolean; onSave: (choice: string) => Promise<boolean> }) {
   const { setting, agent, servers, choices, saving } = props;
   const [choice, setChoice] = useState<string | null>(null);
   const name = agent?.name ?? setting.agentId;
@@ -58,7 +58,7 @@ function SettingRow(props: { setting: ModelSetting; agent: Agent | undefined; se
       <td className="row-actions">
         {choice !== null ? (
           <>
-            <button type="button" className="small-button" disabled={saving || choice === current} onClick={() => props.onSave(choice)}>
+            <button type="button" className="small-button" disabled={saving || choice === current} onClick={() => void props.onSave(choice).then((done) => done && setChoice(null))}>
               Use
             </button>
             <button type="button" className="link-button" onClick={() => setChoice(null)}>
@@ -98,17 +98,20 @@ export function ModelSettingsPanel({ agents }: { agents: Agent[] }) {
   const choices = modelChoices(servers);
   const byId = new Map(agents.map((agent) => [agent.id, agent]));
 
-  const save = (agentId: string, value: string): void => {
+  // Resolves true once the change is saved, so the row leaves its choice and shows the new model.
+  const save = (agentId: string, value: string): Promise<boolean> => {
     setSaving(true);
     setProblem(null);
-    api.saveModelSettings({ agents: { [agentId]: parseChoice(value) } }).then(
+    return api.saveModelSettings({ agents: { [agentId]: parseChoice(value) } }).then(
       (next) => {
         setSaved(next);
         setSaving(false);
+        return true;
       },
       (error: unknown) => {
         setProblem(describeError(error));
         setSaving(false);
+        return false;
       },
     );
   };
