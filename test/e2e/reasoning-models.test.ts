@@ -35,9 +35,9 @@ const harmony = (thought: string, final: string): string => `<|channel|>analysis
 const nonceOf = (body: LoopbackRequestBody): string => findToolNonce(body.messages) ?? '';
 const evidence = (body: LoopbackRequestBody): string => `Hester's card gives her grey eyes.\nEvidence: content | ${HESTER} | "eyes: grey" | receipt ${receiptIdsIn(body).join(', ') || [...JSON.stringify(body.messages).matchAll(/rcpt_[A-Za-z0-9_-]{10,}/g)].map((m) => m[0])[0]}`;
 
-async function serve(script: LoopbackStep[]): Promise<void> {
+async function serve(script: LoopbackStep[], endpoint: Record<string, unknown> = {}): Promise<void> {
   server = await startLoopbackModelServer(script);
-  await writeEndpoints(workspace.dir, { baseUrl: server.baseUrl, model: 'loopback-model' });
+  await writeEndpoints(workspace.dir, { baseUrl: server.baseUrl, model: 'loopback-model', ...endpoint });
 }
 
 async function cli<T>(args: string[]): Promise<T> {
@@ -107,5 +107,29 @@ describe('reasoning models', { timeout: 120_000 }, () => {
     const traced = await responses(outcome.traceRoundId);
     expect(traced.map((entry) => entry.reasoning)).toEqual([`${SECRET_THOUGHT}p`, `${SECRET_THOUGHT}a`]);
     expect(traced.map((entry) => entry.text).join('\n')).not.toContain(SECRET_THOUGHT);
+  });
+
+  it('in a streamed answer: the live text never carries the thinking, whether harmony or a template-opened think block', async () => {
+    for (const [model, answer] of [
+      ['gpt-oss-20b', (body: LoopbackRequestBody) => ({ content: harmony(`${SECRET_THOUGHT}s1 quote the card`, evidence(body)) })],
+      ['deepseek-r1-distill-qwen-7b', (body: LoopbackRequestBody) => ({ content: `${SECRET_THOUGHT}s2 the card says grey\n</think>\n\n${evidence(body)}` })],
+    ] as const) {
+      await server?.close();
+      await serve(
+        [
+          (body) => ({ content: JSON.stringify({ tool: 'file_reader', args: { path: HESTER }, nonce: nonceOf(body) }) }),
+          (body) => ({ content: JSON.stringify({ action: 'final', nonce: nonceOf(body) }) }),
+          answer,
+        ],
+        { model, stream: true },
+      );
+      let out = '';
+      const io = { stdout: (text: string) => void (out += text), stderr: (text: string) => void (out += text), stdin: async () => '' };
+      await runCli(['node', 'control-room', 'chat', 'What colour are Hester’s eyes?', '--agent', 'continuity', '--require-tool', '--stream', '--workspace', workspace.dir], io);
+      const answered = server!.requests.filter((request) => request.method === 'POST').at(-1)!;
+      expect(answered.body!['stream'], model).toBe(true);
+      expect(out, model).toContain('grey eyes');
+      expect(out, model).not.toContain(SECRET_THOUGHT);
+    }
   });
 });

@@ -33,6 +33,7 @@ import { answerWithEvidence } from './answer-with-evidence.js';
 import { sanitizeReply } from './sanitize-reply.js';
 import { TurnGate } from './turn-gate.js';
 import { TurnTracer } from './turn-tracer.js';
+import { visibleStream } from './visible-stream.js';
 import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
 import { notifyTurnOutcome } from './notify-turn-outcome.js';
 import type { Notifier } from '../notifications/index.js';
@@ -194,11 +195,14 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     }
     const ask = async (messages: ChatMessage[], live: boolean): Promise<string> => {
       await tracer.llmRequest(models.primary.name, messages, { step: 'answer' });
+      // Live text passes a filter that keeps reasoning left in the content out of it, as the answer does.
+      const visible = live ? visibleStream((text) => request.onEvent?.({ type: 'delta', text }), { modelName: models.primary.name }) : null;
       const called = await callModel(models, {
         messages,
-        ...(live ? { stream: true, onDelta: (delta) => delta.kind === 'content' && request.onEvent?.({ type: 'delta', text: delta.text }) } : {}),
+        ...(visible ? { stream: true, onDelta: (delta) => delta.kind === 'content' && visible.push(delta.text) } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
       }, modelOptions);
+      visible?.end(stripReasoning(called.response.content).text.trim());
       result.usedFallback ||= called.usedFallback;
       result.model = called.model.name;
       await tracer.llmResponse(called.model.name, called.response.latencyMs, called.response.content, {
