@@ -87,3 +87,38 @@ describe('planning an import', () => {
     expect(plan.files.map((file) => file.path)).toEqual(['Compendium/Characters/Ilse.md', 'Compendium/Characters/Ilse 2.md']);
   });
 });
+
+describe('a story bible of mixed sections', () => {
+  it('becomes one card per section, each a character or a place by its own text, and never a chapter', () => {
+    const bible = [
+      '# Larch Hollow — story bible',
+      '',
+      'Upstate, the winter of 1974.',
+      '',
+      '## Wendell Orr',
+      '',
+      `Night porter at the sanatorium. ${prose(4, 'Wendell')} He has grey eyes and is left-handed.`,
+      '',
+      '## Pia Szabo',
+      '',
+      'Cook. Fifty-two. Keeps a dog called Mister.',
+      '',
+      '## The Larch Hollow Sanatorium',
+      '',
+      'Forty beds on three floors, at the end of the county road.',
+      '',
+      '## Orr Creek',
+      '',
+      'Pop. 900. A feed store, a diner, a Methodist church.',
+    ].join('\n');
+    const plan = planImport({ documents: [note('bible.md', bible)], skipped: [] });
+    expect(plan.files.map((file) => [file.kind, file.path])).toEqual([
+      ['character', 'Compendium/Characters/Wendell Orr.md'],
+      ['character', 'Compendium/Characters/Pia Szabo.md'],
+      ['place', 'Compendium/Places/The Larch Hollow Sanatorium.md'],
+      ['place', 'Compendium/Places/Orr Creek.md'],
+    ]);
+    const single = planImport({ documents: [note('Series Bible.md', `# The Orr books\n\n${prose(8, 'Wendell')}`)], skipped: [] });
+    expect(single.files.map((file) => file.kind)).toEqual(['lore']);
+  });
+});

@@ -2,6 +2,7 @@ import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter, textField } from '../manuscript/front-matter.js';
 import { sceneNameParts } from '../manuscript/scene-file.js';
 import { classifyNote } from './classify-note.js';
+import { classifySection } from './classify-section.js';
 import { plainLinks } from './plain-links.js';
 import type { SourceDocument, SourceReading } from './source-document.js';
 import { chapterHeading, splitEntities } from './split-sections.js';
@@ -41,6 +42,8 @@ const LIST_NAMES: ReadonlyArray<[RegExp, ImportKind]> = [
   [/^(?:characters|cast|people|dramatis[\s_-]*personae|cast[\s_-]*list|character[\s_-]*list)$/i, 'character'],
   [/^(?:places|locations|settings|place[\s_-]*list)$/i, 'place'],
 ];
+// A note of mixed entities (`bible.md`, `Story bible`, `World notes`): each section is read on its own.
+const MIXED_NAME = /^(?:(?:the|a)\s+)?(?:[\p{L}' ]+[\s_—–-]+)?(?:(?:story|series|book|world|novel)[\s_-]*)?(?:bible|notes|reference|world[\s_-]*building)$/iu;
 const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+[\s._:,)—–-]*/i;
 
 /** A file name writers' systems all accept: no separators, wildcards or link marks; at most 80 characters. */
@@ -93,6 +96,7 @@ function chapterOrder(a: Classified, b: Classified): number {
 /** Splits list notes (`Characters.md` with a section per person) into one card per section. */
 function expandLists(item: Classified): Classified[] {
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
+  if (MIXED_NAME.test(name) && item.kind !== 'outline' && item.document.hint === null) return expandMixed(item);
   const list = LIST_NAMES.find(([pattern]) => pattern.test(name));
   if (!list || item.kind === 'chapter' || item.kind === 'outline') return [item];
   const sections = splitEntities(item.text.split('\n'));
@@ -103,6 +107,22 @@ function expandLists(item: Classified): Classified[] {
     kind: list[1],
     reason: `a section of the list "${item.document.name}"`,
   }));
+}
+
+/** Splits a mixed note into one card per section, each classified by its own text; never a chapter. */
+function expandMixed(item: Classified): Classified[] {
+  const sections = splitEntities(item.text.split('\n'));
+  const whole: Classified = item.kind === 'chapter' ? { ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` } : item;
+  if (sections.length < 2) return [whole];
+  return sections.map((section, index) => {
+    const text = `${section.lines.join('\n').trimEnd()}\n`;
+    return {
+      document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
+      text,
+      kind: classifySection(section.heading, text),
+      reason: `a section of the note "${item.document.name}"`,
+    };
+  });
 }
 
 class PathBook {

@@ -45,10 +45,10 @@ const KEY_ALIASES: Record<string, string> = {
   'other names': 'aliases', called: 'aliases',
   eye: 'eyes', 'eye colour': 'eyes', 'eye color': 'eyes', 'eye colours': 'eyes', 'colour of eyes': 'eyes', eyecolor: 'eyes', eyecolour: 'eyes',
   'hair colour': 'hair', 'hair color': 'hair', haircolor: 'hair', haircolour: 'hair',
-  'died in': 'died_in', 'died_in': 'died_in', died: 'died', death: 'died', 'date of death': 'died', deceased: 'died', fate: 'died',
+  'died in': 'died_in', 'died_in': 'died_in', died: 'died', dies: 'died', death: 'died', 'dies in': 'died_in', 'date of death': 'died', deceased: 'died', fate: 'died',
   'date of birth': 'born', dob: 'born', birthday: 'born', birthdate: 'born', 'birth date': 'born',
   'place of birth': 'birthplace', birthplace: 'birthplace', 'born in': 'birthplace', hometown: 'birthplace',
-  'dominant hand': 'handedness', hand: 'handedness', handed: 'handedness',
+  'dominant hand': 'handedness', hand: 'handedness', hands: 'handedness', handed: 'handedness', handedness: 'handedness',
   sex: 'gender', pronouns: 'gender',
   type: 'kind',
 };

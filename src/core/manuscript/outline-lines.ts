@@ -13,7 +13,8 @@ export function headingNumber(token: string): number | null {
 }
 
 // "Chapter 5", "Ch. 5", "CHAPTER FIVE", "Scene 12", "Chapter Twenty-One" at the start of a line.
-const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?)\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
+// The keyword stands alone: "Check-In" and "Scenery" are titles, not "Ch eck-In".
+const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?)(?![a-z])\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
 
 /** A line that opens a chapter entry in prose: `Chapter Five. Mara finds…` → number 5 and the rest. */
 export function chapterLead(text: string): { number: number; rest: string } | null {
@@ -85,9 +86,32 @@ const INLINE_POV = /\(?\bPOV\s*[:—–-]?\s*([\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu
 
 /** A time the line states for its entry (`Monday`, `Day 3`, `14 March`), or null. */
 export function inlineWhen(text: string): string | null {
-  const match = INLINE_WHEN.exec(stripMarkdown(text));
+  const plain = stripMarkdown(text);
+  const match = INLINE_WHEN.exec(plain);
   if (!match) return null;
-  return (match.slice(1).find((group) => group !== undefined) ?? '').trim() || null;
+  const found = (match.slice(1).find((group) => group !== undefined) ?? '').trim();
+  // `Sunday — Sunday, March 15`: the fuller time at the end wins over a title that is a weekday.
+  const trailing = new RegExp(`[—–-]\\s*(${TIME})\\s*$`, 'i').exec(plain)?.[1]?.trim() ?? '';
+  return (trailing.length > found.length ? trailing : found) || null;
+}
+
+const TRAILING_WHEN = new RegExp(`\\s*[—–-]\\s*${TIME}\\s*$`, 'i');
+
+/** A heading's title without the time it ends with: `Check-In — Monday, March 9` → `Check-In`. */
+export function withoutTrailingWhen(text: string): string {
+  const title = text.replace(TRAILING_WHEN, '').trim();
+  return title === '' ? text.trim() : title;
+}
+
+/**
+ * A table cell that holds a chapter's number and title together (`01 The Lamp Room`, `3. Ice`,
+ * `Ch 4 — Flood`): the number and the title; null when it does not start with a number.
+ */
+export function numberAndTitle(cell: string): { number: number; title: string } | null {
+  const lead = chapterLead(cell);
+  if (lead) return { number: lead.number, title: titleAndSummary(lead.rest).title || lead.rest };
+  const match = /^(\d+)\s*[.):—–-]?\s+(\S.*)$/.exec(cell.trim());
+  return match ? { number: Number(match[1]), title: match[2]!.trim() } : null;
 }
 
 /** A `POV: Name` stated inside an entry's line, or null. */

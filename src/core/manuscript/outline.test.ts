@@ -101,3 +101,23 @@ describe('parseOutline', () => {
     fc.assert(fc.property(fc.array(line, { maxLength: 30 }), (lines) => void parseOutline(source(lines.join('\n')))));
   });
 });
+
+describe('writer outlines without the product layout', () => {
+  it('reads level-2 headings with beats as entries, their trailing time apart from the title', () => {
+    const outline = parseOutline(source('# Outline\n\n## Check-In — Monday, March 9\n\n- Night shift\n- Dutch comes in\n\n## Sunday — Sunday, March 15\n\n- The church\n\n## Scenery\n\n- Long views'));
+    expect(outline.entries.map((entry) => [entry.title, entry.fields.when?.value ?? null, entry.beats.length])).toEqual([
+      ['Check-In', 'Monday, March 9', 2],
+      ['Sunday', 'Sunday, March 15', 1],
+      ['Scenery', null, 1],
+    ]);
+  });
+
+  it('reads a chapter column that holds number and title, or only a title', () => {
+    const outline = parseOutline(source('| Chapter | Day | Beats |\n|---|---|---|\n| 01 The Lamp Room | Mon 5 Oct | Maud lights the lamp |\n| The Inquest | Mon 12 Oct | The verdict |\n| 3. Ice | Tue 13 Oct | Thaw |'));
+    expect(outline.entries.map((entry) => [entry.number, entry.title])).toEqual([
+      [1, 'The Lamp Room'],
+      [null, 'The Inquest'],
+      [3, 'Ice'],
+    ]);
+  });
+});

@@ -8,9 +8,11 @@ import {
   inlinePov,
   inlineWhen,
   isTableSeparator,
+  numberAndTitle,
   tableCells,
   tableColumns,
   titleAndSummary,
+  withoutTrailingWhen,
   type OutlineField,
   type TableColumn,
 } from './outline-lines.js';
@@ -70,7 +72,7 @@ const LABEL_ALIASES: Record<string, OutlineField> = {
 };
 const ACT_HEADING = /^#{1,3}\s+(?:Act|Part|Book)\s+([0-9]+|[IVXivx]+|[A-Za-z]+)\b\s*[:.—–-]?\s*(.*)$/;
 const ACT_LINE = /^(?:\*\*|__)?(?:Act|Part|Book)\s+([0-9]+|[IVX]+|One|Two|Three|Four|Five)\b(?:\*\*|__)?\s*[:.—–-]?\s*(.*)$/;
-const SCENE_HEADING = /^#{1,4}\s+(?:Scene|Chapter|SCN|Ch\.?)?\s*[-#]?\s*(\d+)?\s*[:.)—–-]?\s*(.*)$/i;
+const SCENE_HEADING = /^#{1,4}\s+(?:(?:Scene|Chapter|SCN|Ch\.?)(?![a-z]))?\s*[-#]?\s*(\d+)?\s*[:.)—–-]?\s*(.*)$/i;
 // Sections of an outline file that are not scenes: their lists are notes, not entries.
 const NOTE_SECTION = /\b(?:notes?|ideas|research|questions|to ?do|characters|cast|themes?|background|threads|open)\b/i;
 const NUMBERED = /^(\d+)[.)]\s+(.+)$/;
@@ -132,6 +134,7 @@ export function parseOutline(source: SourceText): Outline {
     if (pov) entry.fields.pov = { value: pov, line };
   };
 
+  const deepest = Math.max(0, ...source.lines.slice(frontMatter.bodyStart - 1).map((text) => /^(#{1,6})\s+\S/.exec(text)?.[1]!.length ?? 0));
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
     if (text.trim() === '') {
@@ -162,13 +165,16 @@ export function parseOutline(source: SourceText): Outline {
     if (/^#/.test(text)) {
       const scene = SCENE_HEADING.exec(text);
       const level = /^#+/.exec(text)![0].length;
-      const says = /^#+\s+(?:Scene|Chapter|SCN|Ch\.?)\s*[-#]?\s*(?:\d|[IVXivx]+\b|[A-Za-z]+)/i.test(text);
+      const says = /^#+\s+(?:Scene|Chapter|SCN|Ch\.?)(?![a-z])\s*[-#]?\s*(?:\d|[IVXivx]+\b|[A-Za-z]+)/i.test(text);
       // A heading is a scene when it says so (`## Chapter 3`, `# Scene 2`) or sits below level 2;
       // a level-1 heading is the outline's title, a level-2 one without a number a section.
-      const isScene = scene !== null && (says || (level > 2) || (level === 2 && scene[1] !== undefined));
+      // When level 2 is the deepest level used, its headings (beats under each) are the entries,
+      // unless they name an act, a part or a notes section.
+      const plainEntry = level === 2 && deepest === 2 && !NOTE_SECTION.test(text) && !/^#+\s+(?:act|part|book|volume)\b/i.test(text);
+      const isScene = scene !== null && (says || level > 2 || (level === 2 && scene[1] !== undefined) || plainEntry);
       if (scene && isScene) {
         const lead = chapterLead(text.replace(/^#+\s*/, ''));
-        const title = lead && scene[1] === undefined ? titleAndSummary(lead.rest).title || stripMarkdown(text.replace(/^#+\s*/, '')) : stripMarkdown(scene[2] ?? '');
+        const title = withoutTrailingWhen(lead && scene[1] === undefined ? titleAndSummary(lead.rest).title || stripMarkdown(text.replace(/^#+\s*/, '')) : stripMarkdown(scene[2] ?? ''));
         open({ number: scene[1] !== undefined ? Number(scene[1]) : lead?.number ?? null, title, line, style: 'heading', explicit: true });
         const when = inlineWhen(text.replace(/^#+\s*/, ''));
         if (when) cursor.current!.fields.when = { value: when, line };
@@ -210,9 +216,12 @@ export function parseOutline(source: SourceText): Outline {
     const value = (column: TableColumn): string => rowCells[columns.indexOf(column)]?.trim() ?? '';
     const numberCell = value('number');
     const lead = chapterLead(numberCell) ?? chapterLead(value('title'));
-    const number = /^\d+$/.test(numberCell) ? Number(numberCell) : lead?.number ?? headingNumber(numberCell);
-    const titleCell = value('title');
-    const entry = open({ number: number ?? (columns.includes('number') ? null : rowIndex), title: lead && !/^\d+$/.test(numberCell) ? titleAndSummary(lead.rest).title : titleCell, line, style: 'table', explicit: true });
+    // A chapter column may hold the number and the title together (`01 The Lamp Room`), or only a
+    // title when the table has no title column.
+    const both = /^\d+$/.test(numberCell) ? null : numberAndTitle(numberCell);
+    const number = /^\d+$/.test(numberCell) ? Number(numberCell) : both?.number ?? lead?.number ?? headingNumber(numberCell);
+    const titleCell = value('title') || (both?.title ?? (!columns.includes('title') && number === null ? numberCell : ''));
+    const entry = open({ number: number ?? (columns.includes('number') ? null : rowIndex), title: lead && !/^\d+$/.test(numberCell) && value('title') === '' ? titleAndSummary(lead.rest).title : titleCell, line, style: 'table', explicit: true });
     columns.forEach((column, index) => {
       const cell = rowCells[index]?.trim() ?? '';
       if (column === null || column === 'number' || column === 'title' || cell === '') return;

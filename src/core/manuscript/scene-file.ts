@@ -57,6 +57,17 @@ const NUMBER_KEYS = ['scene', 'scene_number', 'chapter', 'chapter_number', 'numb
 const WHEN_KEYS = ['when', 'day', 'date', 'time'];
 const POV_KEYS = ['pov', 'viewpoint', 'point_of_view', 'narrator'];
 
+/**
+ * A plain-text chapter's title line: a short first line standing alone (`1. CHECK-IN`, `CHAPTER
+ * ONE`, `Interlude: The Gull`), without the number it starts with; null for a line of prose or speech.
+ */
+function plainTitleLine(text: string, next: string): string | null {
+  const trimmed = text.trim();
+  if (next.trim() !== '' || /[.!?,;:"“”'’)\]]$/.test(trimmed) || /^["“'‘([-]/.test(trimmed) || trimmed.split(/\s+/).length > 8) return null;
+  const title = trimmed.replace(/^\d+\s*[.):—–-]\s*/, '').trim();
+  return title === '' ? null : title;
+}
+
 /** Parses a scene file. Missing or broken front matter is reported in `problems`, never thrown. */
 export function parseSceneFile(source: SourceText): SceneFile {
   const frontMatter = parseFrontMatter(source.path, source.lines);
@@ -69,8 +80,9 @@ export function parseSceneFile(source: SourceText): SceneFile {
     const text = source.lines[line - 1]!;
     if (text.trim() === '') continue;
     const heading = /^#\s+(.+?)\s*#*\s*$/.exec(text);
-    if (heading) {
-      title ??= { value: heading[1]!, line };
+    const titleLine = heading ? heading[1]! : plainTitleLine(text, source.lines[line] ?? '');
+    if (titleLine !== null) {
+      title ??= { value: titleLine, line };
       bodyStart = line + 1;
     }
     break;

@@ -26,7 +26,8 @@ function label(entry: OutlineEntry): string {
 function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: ManuscriptSnapshot): Finding[] {
   const problems: Finding[] = [];
   // The product's own entries promise labelled fields; a writer's list, table or paragraph does not.
-  const labelled = entry.style === 'heading' && (['file', 'pov', 'when', 'characters'] as const).some((field) => entry.fields[field] !== undefined);
+  // (A time read from the heading itself, `## Check-In — Monday, March 9`, is no labelled field.)
+  const labelled = entry.style === 'heading' && (['file', 'pov', 'when', 'characters'] as const).some((field) => entry.fields[field] !== undefined && entry.fields[field]!.line !== entry.line);
   for (const { field, severity } of labelled ? REQUIRED : []) {
     const value = entry.fields[field]?.value ?? '';
     if (value.trim() === '') problems.push(finding(outline, 'missing_field', severity, `${label(entry)} has no ${field === 'pov' ? 'POV' : field} field.`, entry.line));
@@ -54,6 +55,8 @@ function numberingProblems(outline: Outline): Finding[] {
   for (const entry of outline.entries) {
     if (entry.number === null) {
       problems.push(finding(outline, 'scene_unnumbered', 'info', `${label(entry)} has no scene number in its heading.`, entry.line));
+      // An unnumbered entry between 5 and 7 stands in for 6: no gap.
+      if (previous !== null) previous += 1;
       continue;
     }
     const earlier = seen.get(entry.number);

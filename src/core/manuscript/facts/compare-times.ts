@@ -100,8 +100,10 @@ function placeChapters(chapters: readonly ChapterTime[], outline: Outline | null
     let index: number | null = own.day?.day ?? planned?.day ?? null;
     if (index === null && own.after && previous !== null) index = previous + own.after.after!;
     if (index === null && !hasDays && date !== null && date.month !== null && date.day !== null) index = dayNumber(date.year ?? firstYear, date.month, date.day);
-    const weekdayStatement = own.weekday ?? (weekdayOfDate(date) !== null ? own.date : null);
-    const weekday = own.weekday?.weekday ?? weekdayOfDate(date);
+    // The line that gives both a weekday and a date is the one that places the chapter: report it.
+    const both = chapter.statements.find((statement) => statement.weekday !== null && statement.date !== null && statement.date.day !== null) ?? null;
+    const weekdayStatement = both ?? own.weekday ?? (weekdayOfDate(date) !== null ? own.date : null);
+    const weekday = both?.weekday ?? own.weekday?.weekday ?? weekdayOfDate(date);
     placed.push({ chapter, index, weekday: weekday !== null && weekdayStatement ? { value: weekday, statement: weekdayStatement } : null });
     previous = index;
   }

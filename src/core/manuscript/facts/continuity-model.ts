@@ -9,7 +9,7 @@ import { cardFacts, proseFacts } from './collect-facts.js';
 import { ageFindings } from './compare-ages.js';
 import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js';
 import { traitFindings } from './compare-traits.js';
-import { cardDeath, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
+import { beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
@@ -49,17 +49,50 @@ function pointOfView(scene: SceneFile, coverage: OutlineCoverage | null, snapsho
   return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
 }
 
-/** Which chapter each card's death falls in: the card's own word, else where it happens on the page. */
-function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse }>): Death[] {
+/** Deaths the outline plans, each in the chapter written from its entry. */
+function plannedDeaths(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | null): Death[] {
+  const outline = snapshot.outline;
+  if (outline === null || coverage === null) return [];
+  const sceneOf = new Map([...coverage.entryOf].map(([scene, entry]) => [entry, scene] as const));
+  const deaths: Death[] = [];
+  for (const entry of outline.entries) {
+    const scene = sceneOf.get(entry);
+    if (!scene) continue;
+    const lines = new Set([entry.line, ...entry.beats.map((beat) => beat.line)]);
+    const source = { path: outline.path, lines: outline.source.lines.map((text, index) => (lines.has(index + 1) ? text : '')) };
+    for (const death of beatDeaths(readProse(source, 1, snapshot.names))) deaths.push({ ...death, path: outline.path, text: lineText(outline.source, death.line), position: scene.position });
+  }
+  return deaths;
+}
+
+/** The chapter whose outline entry has the card die by one of its names (when the card's death has no chapter). */
+function entryNaming(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | null, card: CharacterCard): Death | undefined {
+  if (snapshot.outline === null || coverage === null) return undefined;
+  for (const [scene, entry] of [...coverage.entryOf].sort((a, b) => a[0].position - b[0].position)) {
+    const line = [entry.line, ...entry.beats.map((beat) => beat.line)].find((number) => namedInDeathClause(card, lineText(snapshot.outline!.source, number)));
+    if (line !== undefined) return { card, path: snapshot.outline.path, line, text: lineText(snapshot.outline.source, line), position: scene.position };
+  }
+  return undefined;
+}
+
+/**
+ * Which chapter each card's death falls in: the card's own word, else where it happens on the page,
+ * else the chapter written from the outline entry that plans it.
+ */
+function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse }>, coverage: OutlineCoverage | null): Death[] {
   const onPage = chapters.flatMap(({ scene, prose }) => proseDeaths(prose, scene.position));
+  const planned = plannedDeaths(snapshot, coverage);
   const deaths: Death[] = [];
   for (const card of snapshot.characters) {
     const stated = cardDeath(card, snapshot.scenes);
     const happens = onPage.filter((death) => death.card === card).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))[0];
+    const plan = planned.find((death) => death.card === card) ?? (stated && stated.position === null ? entryNaming(snapshot, coverage, card) : undefined);
     if (stated && stated.position !== null && stated.position > 0) deaths.push(stated);
     else if (stated && happens) deaths.push({ ...stated, position: happens.position });
+    else if (stated && stated.position === null && plan) deaths.push({ ...stated, position: plan.position });
     else if (stated) deaths.push(stated);
     else if (happens) deaths.push(happens);
+    else if (plan) deaths.push(plan);
   }
   return deaths;
 }
@@ -102,7 +135,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     const year = time.statements.find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year;
     if (year !== undefined && year !== null) years.set(time.scene.position, year);
   }
-  const deaths = deathsOf(snapshot, chapters);
+  const deaths = deathsOf(snapshot, chapters, coverage);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
   const findings: ContinuityFinding[] = [

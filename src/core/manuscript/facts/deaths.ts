@@ -19,7 +19,7 @@ export interface Death {
   position: number | null;
 }
 
-const DEAD_STATUS = /\b(?:dead|deceased|died|killed|drowned|murdered|late|passed\s+away|perished|executed|hanged)\b/i;
+const DEAD_STATUS = /\b(?:dead|deceased|dies|died|killed|drowns|drowned|murdered|late|passed\s+away|perished|executed|hanged)\b/i;
 const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
 const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
 // A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".
@@ -42,6 +42,39 @@ export function chapterPosition(reference: string, scenes: readonly SceneFile[])
   return titled.length === 1 ? titled[0]!.position : null;
 }
 
+const BEAT_DEATH = /\b(?:dies|died|drowns|drowned|is\s+killed|was\s+killed|is\s+murdered|was\s+murdered|(?:is|was|found|lies|lay)\s+dead|dead)\b/i;
+
+/**
+ * The character an outline entry's line has die ("he drowns", "finds Emil dead", "The Colonel is
+ * found dead"): per clause with a death word, the character named right before the word, else (for
+ * "he"/"she") the last one named earlier in the entry.
+ */
+export function beatDeaths(prose: FileProse): Array<{ card: CharacterCard; line: number; text: string }> {
+  const found: Array<{ card: CharacterCard; line: number; text: string }> = [];
+  for (const paragraph of prose.paragraphs) {
+    const mentions = prose.mentions.filter((mention) => mention.paragraph === paragraph && !mention.quoted && characterOf(mention) !== null);
+    for (const clause of paragraph.text.matchAll(/[^.;!?]+/g)) {
+      const text = clause[0];
+      const death = BEAT_DEATH.exec(text);
+      if (death === null || NOT_DEATH.test(text)) continue;
+      const start = clause.index;
+      const at = start + death.index;
+      // The one who dies is named next to the word: "Emil dead", "The Colonel is found dead".
+      const named = mentions.filter((mention) => mention.match.start >= start && mention.match.end <= at && /^[\s,]*(?:(?:is|was|were|found|lies|lay|now|already|being|been|has|had|later)\s+){0,3}$/i.test(paragraph.text.slice(mention.match.end, at))).at(-1);
+      const pronoun = /\b(?:he|she)\s+$/i.test(paragraph.text.slice(start, at)) ? mentions.filter((mention) => mention.match.end <= start).at(-1) : undefined;
+      const owner = named ?? pronoun;
+      if (owner) found.push({ card: characterOf(owner)!, line: owner.line, text: text.trim() });
+    }
+  }
+  return found;
+}
+
+/** The outline clauses with a death word that name one of the card's names (for a card that states a death but not its chapter). */
+export function namedInDeathClause(card: CharacterCard, text: string): boolean {
+  const words = [card.name.value, ...card.name.value.split(/\s+/), ...card.aliases.map((alias) => alias.value)].filter((word) => word.length >= 3 && !/^(?:the|dr\.?|mr\.?|mrs\.?|miss|ms\.?)$/i.test(word));
+  return [...text.matchAll(/[^.;!?]+/g)].some((clause) => BEAT_DEATH.test(clause[0]) && !NOT_DEATH.test(clause[0]) && words.some((word) => new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(clause[0])));
+}
+
 /**
  * What a card says of a death, in any style: `status: dead`, `Died: chapter 3`, `died_in:
  * SCN-06-…`, `Status: Deceased (ch. 3)`, or a sentence ("Died on the stair in chapter 3.").
@@ -50,6 +83,7 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   const fields: Array<Located<string> | null> = [card.diedIn, card.fields.get('died') ?? null, card.status];
   let statement: Located<string> | null = null;
   let position: number | null = null;
+  let undated = false;
   for (const field of fields) {
     if (field === null) continue;
     if (field === card.status && !DEAD_STATUS.test(field.value)) continue;
@@ -60,12 +94,26 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   const own = new RegExp(`^(?:[-*+]\\s+)?(?:\\*\\*)?(?:She|He|They|Died|Dies|Killed|Drowned|Murdered|Dead|Deceased|${card.name.value.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
   for (let line = card.bodyStart; line <= card.source.lines.length && position === null; line += 1) {
     const text = card.source.lines[line - 1]!;
-    const sentence = text.split(/(?<=[.!?])\s+/).find((part) => DEATH_SENTENCE.test(part) && CHAPTER_REF.test(part) && own.test(part.trim()));
-    if (sentence === undefined) continue;
+    const sentences = text.split(/(?<=[.!?])\s+/).filter((part) => DEATH_SENTENCE.test(part) && own.test(part.trim()) && !NOT_DEATH.test(part));
+    const sentence = sentences.find((part) => CHAPTER_REF.test(part));
+    // A death the card states without its chapter ("Drowns off the point on the night of the
+    // storm") is placed later, by the outline or the page.
+    if (sentence === undefined) {
+      if (sentences[0] !== undefined && statement === null) {
+        statement = { value: sentences[0].trim(), line };
+        undated = true;
+      }
+      continue;
+    }
+    if (undated) statement = null;
+    undated = false;
     statement ??= { value: sentence.trim(), line };
     position = chapterPosition(CHAPTER_REF.exec(sentence)![0], scenes);
   }
   if (statement === null) return null;
+  // A field that dates the death within the story (`Dies: Thursday 8 November`) is placed later too.
+  if (position === null && !undated && statement !== card.status && /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|night|morning|evening|storm)\b|\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+/i.test(statement.value)) undated = true;
+  if (undated) return { card, path: card.path, line: statement.line, text: statement.value, position: null };
   // The card's own words for the death, as one line: `status: dead, died_in: SCN-06-the-tide-steps`.
   const parts = [card.status && DEAD_STATUS.test(card.status.value) ? `status: ${card.status.value}` : null, card.diedIn ? `died_in: ${card.diedIn.value}` : null, card.fields.get('died') ? `died: ${card.fields.get('died')!.value}` : null].filter((part) => part !== null);
   const text = statement === card.status || statement === card.diedIn || statement === card.fields.get('died') ? parts.join(', ') : statement.value;
@@ -113,9 +161,10 @@ const ACTIONS = [
   'dropped', 'drops', 'filled', 'fills', 'paid', 'pays', 'rang', 'rings', 'sang', 'sings', 'struck', 'strikes', 'wiped', 'wipes', 'folded',
   'folds', 'rubbed', 'rubs', 'scratched', 'scratches', 'slammed', 'slams', 'swore', 'swears', 'touched', 'touches', 'kissed', 'kisses',
 ];
-const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')})\\b`, 'iu');
+// Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
+const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b)`, 'iu');
 // Cues that the dead are remembered, dreamt, pictured or read, not present.
-const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|once|back\s+then|in\s+those\s+days|would|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+const MEMORY = /\b(?:what\s+time|whether|asks?\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|asked\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|once|back\s+then|in\s+those\s+days|would|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
 const FLASHBACK_OPENING = /^(?:\w+\s+){0,3}(?:years|months|weeks)\s+(?:earlier|before|ago)\b|^(?:In|That)\s+(?:the\s+)?(?:summer|winter|spring|autumn|year)\s+(?:of\s+)?\d{4}|^Before\b/i;
 
 /**

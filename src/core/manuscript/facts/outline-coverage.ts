@@ -3,6 +3,7 @@ import type { Finding } from '../finding.js';
 import type { Outline, OutlineEntry } from '../outline.js';
 import { resolveSceneReference } from '../scene-reference.js';
 import type { SceneFile } from '../scene-file.js';
+import { parseNumberWord } from '../numbers.js';
 import { stemWord } from '../word-stem.js';
 
 /** Which outline entry each chapter is written from, and what is left on either side. */
@@ -83,8 +84,16 @@ export function matchOutline(scenes: readonly SceneFile[], outline: Outline, fil
   const gaps = new Map<number, { scenes: SceneFile[]; entries: OutlineEntry[] }>();
   for (const scene of free()) (gaps.get(gapOfScene(scene)) ?? gaps.set(gapOfScene(scene), { scenes: [], entries: [] }).get(gapOfScene(scene))!).scenes.push(scene);
   for (const entry of open()) (gaps.get(gapOfEntry(entry)) ?? gaps.set(gapOfEntry(entry), { scenes: [], entries: [] }).get(gapOfEntry(entry))!).entries.push(entry);
+  // Two real titles that share no word name different chapters: order does not pair them.
+  const titled = (scene: SceneFile): Set<string> => new Set([scene.title?.value ?? '', scene.slug.replace(/[-_]+/g, ' ')].flatMap((title) => [...titleWords(title)]).filter((word) => parseNumberWord(word) === null && !/^(?:ch|sc|scn)\d*$/.test(word)));
+  const differ = (scene: SceneFile, entry: OutlineEntry): boolean => {
+    const entryWords = titleWords(entry.title);
+    const sceneWords = titled(scene);
+    return entryWords.size > 0 && sceneWords.size > 0 && similarity(sceneWords, entryWords) === 0;
+  };
   for (const gap of gaps.values()) {
-    if (gap.scenes.length === gap.entries.length) gap.scenes.forEach((scene, index) => pair(scene, gap.entries[index]!, 'order'));
+    if (gap.scenes.length !== gap.entries.length || gap.scenes.some((scene, index) => differ(scene, gap.entries[index]!))) continue;
+    gap.scenes.forEach((scene, index) => pair(scene, gap.entries[index]!, 'order'));
   }
   return { entryOf, how, unwritten: open(), unplanned: free() };
 }
