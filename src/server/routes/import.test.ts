@@ -191,6 +191,20 @@ describe('importing from the web app', () => {
       const response = await post(target.app, form, headers);
       expect({ status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code }).toEqual({ status, code });
     }
+    // A body sent in chunks, without a length, is counted as it arrives.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 200; index += 1) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const streamed = await target.app.request('/api/import', {
+      method: 'POST',
+      headers: { 'x-control-room': '1', 'content-type': 'multipart/form-data; boundary=edge' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect({ status: streamed.status, code: ((await streamed.json()) as { error: { code: string } }).error.code }).toEqual({ status: 413, code: 'import_upload_too_large' });
     const unpaired = new FormData();
     unpaired.append('file', new Blob(['x']), 'x.md');
     expect((await post(target.app, unpaired)).status).toBe(400);
