@@ -36,6 +36,8 @@ import { TurnTracer } from './turn-tracer.js';
 import { visibleStream } from './visible-stream.js';
 import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
 import { notifyTurnOutcome } from './notify-turn-outcome.js';
+import { recordChatTelemetry } from './record-chat-telemetry.js';
+import type { TelemetryStore } from '../telemetry/index.js';
 import type { Notifier } from '../notifications/index.js';
 
 /** What a grounded reply is checked against (SPEC §7, §15); answers with the validator's whole report. */
@@ -67,6 +69,8 @@ export interface TurnDependencies {
   flags?: Partial<FeatureFlags>;
   /** Told when a turn or round ends on a failure after its retries, so the writer sees it from any screen. */
   notifier?: Notifier;
+  /** Rejection telemetry: a turn's refused tool calls and failed evidence checks are counted, as a conference round's are. */
+  telemetry?: Pick<TelemetryStore, 'record'>;
 }
 
 export interface ChatTurnRequest {
@@ -217,7 +221,9 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     } else {
       const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, message, 2000) : null;
       const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
-      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy });
+      const failedChecks: string[][] = [];
+      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy, failedChecks });
+      await recordChatTelemetry(deps.telemetry, { sessionId: request.sessionId, conferenceId: request.conferenceId ?? null, agentId: agent.id, rejections: result.rejections, failedChecks });
       if (deps.memory && result.validation.ok && result.evidenceReport) {
         const sources = [...new Set(result.evidenceReport.sources.map((source) => source.path))];
         if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);
@@ -251,6 +257,8 @@ interface GroundedTurnState {
   /** The bucket memory's context for this turn ('' when there is none). */
   memoryBlock: string;
   policy: StateRound['policy'];
+  /** Collects the issue codes of each failed evidence check, for the telemetry. */
+  failedChecks: string[][];
 }
 
 async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDependencies, state: GroundedTurnState): Promise<void> {
@@ -315,6 +323,7 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
     reply,
     check: async (content, attempt) => {
       const report = await validate(content, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
+      if (!report.ok) state.failedChecks.push(report.issues.map((issue) => issue.code));
       const code = report.ok ? 'ok' : (report.issues[0]?.code ?? 'invalid');
       const status = report.ok ? 'ok' : attempt === 1 ? 'retry' : 'error';
       const summary = report.ok

@@ -31,6 +31,10 @@ describe('POST /api/ai/chat and retries', () => {
       { kind: 'output', code: 'tool_call_nonce_invalid', target: 'outline_analyzer' },
       { kind: 'model', code: 'model_timeout', target: 'scripted-route-model' },
     ]);
+    // The refused call is counted in the rejection telemetry, as a conference round's are.
+    const telemetry = (await (await fixture.send('GET', '/api/telemetry')).json()) as { totals: Record<string, number>; agents: Record<string, Record<string, number>> };
+    expect(telemetry.totals['format_error']).toBe(1);
+    expect(telemetry.agents['chief']?.['format_error']).toBe(1);
     // The call sent again after the timeout is its own llm.request, naming the attempt and why.
     const round = await fixture.room.traces.getRound(body.traceRoundId);
     const resent = round?.events.filter((event) => event.event_type === 'llm.request' && event.payload.resent_after !== undefined);
