@@ -16,6 +16,7 @@ import { AllowedHosts, allowedHostList } from './allowed-hosts.js';
 import { JsonlConferenceTranscripts } from './conference-transcripts.js';
 import { createApp } from './create-app.js';
 import { detectModelServer, type DetectOptions } from './detect-model-server.js';
+import { drainingFetch, idleWithin } from './request-drain.js';
 import type { ModelStatus, ServerMode } from './server-dependencies.js';
 
 export interface StartServerOptions {
@@ -51,6 +52,9 @@ export interface RunningServer {
   /** Stops accepting requests, ends open streams and closes the stores. */
   close(): Promise<void>;
 }
+
+/** How long a stopping server waits for cancelled work to end before closing the stores anyway. */
+const DRAIN_MS = 10_000;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -148,7 +152,8 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
       webRoot: options.webRoot === undefined ? path.join(packageRoot(), 'web', 'dist') : options.webRoot,
       audioRetention,
     });
-    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const requests = drainingFetch(app.fetch);
+    const server = createAdaptorServer({ fetch: requests.fetch }) as Server;
     const address = await listen(server, options.port, options.host);
     allowedHosts.listenOn(address.port);
     const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -166,9 +171,14 @@ export async function startControlRoomServer(options: StartServerOptions): Promi
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
             server.close(() => resolve());
-            // Open event streams would keep close() waiting for ever.
+            // Open event streams would keep close() waiting for ever. Closing a connection aborts its
+            // request's signal, which cancels its turn down to the model call.
             server.closeAllConnections();
           });
+          // The stores close only after the requests still being answered, and the turns queued
+          // behind them (which then start already cancelled), have ended: none meets a closed store.
+          await requests.drained(DRAIN_MS);
+          await idleWithin(() => room.gate.busyKeys().length === 0, DRAIN_MS);
           audioRetention?.stop();
           await audioRetention?.firstRun;
           await room.close();

@@ -45,6 +45,8 @@ export interface RecordedModelRequest {
   headers: Record<string, string | string[] | undefined>;
   /** The parsed JSON body, or null for GET requests and unparseable bodies. */
   body: LoopbackRequestBody | null;
+  /** True once the client closed the connection before the answer was complete (a cancelled call). */
+  abandoned: boolean;
 }
 
 export interface LoopbackModelServerOptions {
@@ -191,8 +193,11 @@ export async function startLoopbackModelServer(script: LoopbackScript, options: 
 
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!.replace(/^\/v1(?=\/)/, '');
-    const record: RecordedModelRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: { ...request.headers }, body: null };
+    const record: RecordedModelRequest = { method: request.method ?? 'GET', path: request.url ?? '/', headers: { ...request.headers }, body: null, abandoned: false };
     requests.push(record);
+    response.on('close', () => {
+      if (!response.writableFinished && !closed) record.abandoned = true;
+    });
     const handle = async (): Promise<void> => {
       const fullPath = (request.url ?? '/').split('?')[0]!;
       const discoveryPath = path === '/models' ? '/v1/models' : fullPath;
