@@ -56,16 +56,12 @@ export type ApiSchema<Name extends keyof components['schemas']> = components['sc
 
 export type Health = ApiSchema<'Health'>;
 
-export interface Conference {
-  id: string;
-  attendees: string[];
-  /** Attendees muted for this conference only (agents muted in agents.json are muted everywhere). */
-  muted?: string[];
-  rounds: number;
-  cards: Record<string, CardState>;
-  /** Every round so far (GET only), so the chat can be rebuilt after a reload. */
-  transcript?: ConferenceRoundResult[];
-}
+/**
+ * A conference; `transcript` (every round so far, GET only, so the chat can be rebuilt after a
+ * reload) is described loosely by the document, its rounds are the protocol's. The screens treat
+ * a missing `muted` (attendees muted for this conference only) as none.
+ */
+export type Conference = Omit<ApiSchema<'Conference'>, 'muted'> & { muted?: string[]; transcript?: ConferenceRoundResult[] };
 
 /** A phase-2 entry as streamed: the entry plus the agent's card state after it. */
 export type StreamedEntry = ConferenceEntry & { card?: CardState };
@@ -107,13 +103,8 @@ export type ContextPackage = ApiSchema<'ContextPackage'>;
 
 export type RecipeSummary = ApiSchema<'ListRecipesResponse'>['recipes'][number];
 
-export interface ToolRun<T = Record<string, unknown>> {
-  tool: string;
-  status: string;
-  receiptId: string;
-  sessionId: string;
-  result: T;
-}
+/** A tool run with its receipt; `result` is the tool's own shape. */
+export type ToolRun<T = Record<string, unknown>> = Omit<ApiSchema<'ToolRun'>, 'result'> & { result: T };
 
 export type BookTimeline = ApiSchema<'BookTimeline'>;
 export type TimelineChapter = BookTimeline['chapters'][number];
