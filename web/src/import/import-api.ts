@@ -40,3 +40,10 @@ export async function importJob(id: string): Promise<ImportJob> {
   if (!response.ok) throw await errorFrom(response);
   return ((await response.json()) as { job: ImportJob }).job;
 }
+
+/** The imports this server ran or runs, newest first. */
+export async function importJobs(): Promise<ImportJob[]> {
+  const response = await fetch('/api/import', { headers: { accept: 'application/json', ...authorization() } });
+  if (!response.ok) throw await errorFrom(response);
+  return ((await response.json()) as { jobs: ImportJob[] }).jobs;
+}

@@ -3,7 +3,7 @@ import type { ImportJob } from '../../../src/protocol/imports.js';
 import { describeError } from '../api/index.js';
 import { Notice } from '../common/index.js';
 import { useNavigation } from '../navigation.js';
-import { filesOfFolder, importJob, startImport, type ChosenFile } from './import-api.js';
+import { filesOfFolder, importJob, importJobs, startImport, type ChosenFile } from './import-api.js';
 import { ImportReportView } from './import-report.js';
 
 const POLL_MS = 400;
@@ -53,6 +53,18 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   useEffect(() => {
     // React has no prop for a folder picker; the attribute is set on the element itself.
     folderInput.current?.setAttribute('webkitdirectory', '');
+    // An import started before the writer left this screen is followed again on return.
+    let current = true;
+    importJobs().then(
+      (jobs) => {
+        const running = jobs.find((item) => item.status === 'running');
+        if (current && running) setJob((shown) => shown ?? running);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
   }, []);
   useEffect(() => {
     if (job?.status !== 'running') return;
