@@ -62,9 +62,9 @@ async function cli<T = TaskOutcome>(args: string[]): Promise<{ status: number; b
   return { status: run.status, body: run.json<T>() };
 }
 
-/** sha256 of every file of the workspace except the app data a pending task may write (traces, task records, keys, receipts). */
+/** sha256 of every file of the workspace except the app data a pending task may write (traces, task records, keys, receipts, notifications). */
 async function hashWorkspace(): Promise<Map<string, string>> {
-  const skipped = /^\.control-room\/(traces\.db|tasks\/|confirmations\/|state\/|audit\/|memory\/)/;
+  const skipped = /^\.control-room\/(traces\.db|tasks\/|confirmations\/|state\/|audit\/|memory\/|notifications\.json)/;
   const hashes = new Map<string, string>();
   const walk = async (folder: string): Promise<void> => {
     for (const entry of await fs.readdir(path.join(workspace.dir, folder), { withFileTypes: true })) {
