@@ -111,14 +111,14 @@ describe('a story bible of mixed sections', () => {
       '',
       'Pop. 900. A feed store, a diner, a Methodist church.',
     ].join('\n');
-    const plan = planImport({ documents: [note('bible.md', bible)], skipped: [] });
+    const plan = planImport({ format: 'folder', source: '/book', documents: [note('bible.md', bible)], skipped: [] });
     expect(plan.files.map((file) => [file.kind, file.path])).toEqual([
       ['character', 'Compendium/Characters/Wendell Orr.md'],
       ['character', 'Compendium/Characters/Pia Szabo.md'],
       ['place', 'Compendium/Places/The Larch Hollow Sanatorium.md'],
       ['place', 'Compendium/Places/Orr Creek.md'],
     ]);
-    const single = planImport({ documents: [note('Series Bible.md', `# The Orr books\n\n${prose(8, 'Wendell')}`)], skipped: [] });
+    const single = planImport({ format: 'folder', source: '/book', documents: [note('Series Bible.md', `# The Orr books\n\n${prose(8, 'Wendell')}`)], skipped: [] });
     expect(single.files.map((file) => file.kind)).toEqual(['lore']);
   });
 });
