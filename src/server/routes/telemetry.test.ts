@@ -40,3 +40,33 @@ describe('GET /api/telemetry', () => {
     expect(telemetry.codes[conference.id]).toMatchObject({ quote_not_found: 2 });
   });
 });
+
+describe('POST /api/telemetry/conference', () => {
+  it('counts a reply a client checked itself in its buckets, tagged with the conference and agent, and ignores codes no bucket counts', async () => {
+    fixture = await openRouteFixture();
+    const conference = (await (await fixture.send('POST', '/api/conferences', { attendees: ['continuity'] })).json()) as { id: string };
+    const reported = await fixture.send('POST', '/api/telemetry/conference', { conferenceId: conference.id, agentId: 'continuity', codes: ['quote_not_found', 'tool_call_multiple', 'model_unavailable'] });
+    expect(reported.status).toBe(200);
+    expect(await reported.json()).toEqual({
+      counted: [
+        { bucket: 'quote_not_found', codes: ['quote_not_found'] },
+        { bucket: 'tool_syntax', codes: ['tool_call_multiple'] },
+      ],
+      ignored: ['model_unavailable'],
+    });
+    const telemetry = (await (await fixture.send('GET', '/api/telemetry')).json()) as Telemetry;
+    expect(telemetry.conferences[conference.id]).toMatchObject({ quote_not_found: 1, tool_syntax: 1 });
+    expect(telemetry.agents['continuity']).toMatchObject({ quote_not_found: 1, tool_syntax: 1 });
+  });
+
+  it('refuses an unknown conference or agent, and codes that are not codes', async () => {
+    fixture = await openRouteFixture();
+    const conference = (await (await fixture.send('POST', '/api/conferences', { attendees: [] })).json()) as { id: string };
+    expect((await fixture.send('POST', '/api/telemetry/conference', { conferenceId: 'conf-missing', agentId: 'chief', codes: ['quote_not_found'] })).status).toBe(404);
+    expect((await fixture.send('POST', '/api/telemetry/conference', { conferenceId: conference.id, agentId: 'nobody', codes: ['quote_not_found'] })).status).toBe(404);
+    for (const codes of [[], ['<script>'], Array.from({ length: 21 }, () => 'quote_not_found')]) {
+      expect((await fixture.send('POST', '/api/telemetry/conference', { conferenceId: conference.id, agentId: 'chief', codes })).status).toBe(400);
+    }
+    expect((await fixture.send('POST', '/api/telemetry/conference', { conferenceId: '../x', agentId: 'chief', codes: ['quote_not_found'] })).status).toBe(400);
+  });
+});
