@@ -56,6 +56,10 @@ export type ApiSchema<Name extends keyof components['schemas']> = components['sc
 
 export type Health = ApiSchema<'Health'>;
 
+/** The events of a streamed chat turn and conference round (`{event, data}`), as the document lists them. */
+export type ChatStreamEvent = ApiSchema<'ChatStreamEvent'>;
+export type ConferenceRoundStreamEvent = ApiSchema<'ConferenceRoundStreamEvent'>;
+
 /**
  * A conference; `transcript` (every round so far, GET only, so the chat can be rebuilt after a
  * reload) is described loosely by the document, its rounds are the protocol's. The screens treat
