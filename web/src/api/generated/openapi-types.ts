@@ -550,6 +550,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/telemetry/conference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Count one failed conference reply a client checked itself (the seed’s endpoint): each code in its bucket, tagged with the conference and agent */
+        post: operations["reportConferenceTelemetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/telemetry/channels": {
         parameters: {
             query?: never;
@@ -1908,6 +1925,20 @@ export interface components {
                 };
             };
             updatedAt: string | null;
+        };
+        ConferenceTelemetryCounted: {
+            counted: {
+                bucket: string;
+                codes: string[];
+            }[];
+            /** @description codes no bucket counts */
+            ignored: string[];
+        };
+        ConferenceTelemetryReport: {
+            conferenceId: string;
+            agentId: string;
+            /** @description the issue or rejection codes of one failed reply */
+            codes: string[];
         };
         ChannelMetrics: {
             rounds: number;
@@ -4315,6 +4346,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Telemetry"];
+                };
+            };
+        };
+    };
+    reportConferenceTelemetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConferenceTelemetryReport"];
+            };
+        };
+        responses: {
+            /** @description What was counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConferenceTelemetryCounted"];
+                };
+            };
+            /** @description The request is not valid (`invalid_request` with the issues, or a refused path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
