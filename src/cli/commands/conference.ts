@@ -3,6 +3,7 @@ import type { ConferenceRoundResult } from '../../protocol/index.js';
 import type { ConferenceRoundEvent } from '../../protocol/conference.js';
 import { openControlRoom } from '../../adapters/compose/index.js';
 import { openConferenceServices } from '../../adapters/compose/open-conference-services.js';
+import { appendConferenceLog } from '../../adapters/json-conference-store/index.js';
 import { createConference, inviteToConference, requireConference, runConferenceRound } from '../../core/conference/index.js';
 import { ControlRoomError } from '../../protocol/index.js';
 import { addClipFile } from '../add-clip-file.js';
@@ -128,6 +129,7 @@ export function registerConference(program: Command, io: CliIo): void {
           },
           services.dependencies(),
         );
+        await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
         emit(io, options, conferenceJson(result), () => describeRound(result, names));
       } finally {
         await room.close();

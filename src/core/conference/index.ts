@@ -17,3 +17,4 @@ export { interpretResults } from './interpret-results.js';
 export type { InterpretInput, Interpretation } from './interpret-results.js';
 export { runConferenceRound } from './run-conference-round.js';
 export type { ConferenceRoundInput } from './run-conference-round.js';
+export { renderConferenceLogRound } from './render-conference-log.js';

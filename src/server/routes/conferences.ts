@@ -11,6 +11,7 @@ import {
   runConferenceRound,
   type ConferenceRosterDependencies,
 } from '../../core/conference/index.js';
+import { appendConferenceLog } from '../../adapters/json-conference-store/index.js';
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
@@ -175,6 +176,7 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
       };
       const result = await runConferenceRound(request, context.conferenceDependencies());
       await context.deps.conference.transcripts.append(result);
+      await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
       return result;
     };
     // A client that hangs up cancels the round (the model calls included), JSON or stream alike.
