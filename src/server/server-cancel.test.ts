@@ -32,7 +32,7 @@ afterAll(async () => {
 async function startHanging(): Promise<{ server: RunningServer; model: LoopbackModelServer }> {
   model = await startLoopbackModelServer([{ hang: true }, { hang: true }, { hang: true }], { models: ['loopback-model'] });
   const env = { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' };
-  server = await startControlRoomServer({ workspace: dir, port: 0, host: '127.0.0.1', allowRemote: false, demo: false, env, probe: async () => ({ reachable: true, models: ['loopback-model'] }), webRoot: null });
+  server = await startControlRoomServer({ workspace: dir, port: 0, host: '127.0.0.1', allowRemote: false, demo: false, env, probe: async (baseUrl: string) => ({ baseUrl, reachable: true, models: ['loopback-model'] }), webRoot: null });
   return { server, model };
 }
 
