@@ -12,6 +12,7 @@ import { registerConferenceRoutes } from './routes/conferences.js';
 import { registerConversationRoutes } from './routes/conversations.js';
 import { registerFlagRoutes } from './routes/flags.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
+import { registerChatIssueRoutes } from './routes/chat-issue.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { IMPORT_UPLOAD_PATH, registerImportRoutes } from './routes/import.js';
 import { registerIssueRoutes } from './routes/issues.js';
@@ -83,6 +84,7 @@ export function createApp(deps: ServerDependencies): ServerApp {
   registerConversationRoutes(app, { states: context.room.states });
   registerFlagRoutes(app, context);
   registerNotificationRoutes(app, { notifications: context.room.notifications });
+  registerChatIssueRoutes(app, context);
   registerIssueRoutes(app, context);
   registerAuditRoutes(app, context);
   registerTelemetryRoutes(app, context);
