@@ -9,7 +9,7 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 export const WEEKDAY_PATTERN = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 export const MONTH_PATTERN = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\\.?';
-const ORDINAL_WORDS = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty-first)';
+export const ORDINAL_WORDS = '(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|twenty-(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|thirtieth|thirty-first)';
 const DAY = `(\\d{1,2})(?:st|nd|rd|th)?|(${ORDINAL_WORDS})`;
 
 /** A date as far as it is stated. */
@@ -21,7 +21,9 @@ export interface PartialDate {
 
 /** 0 (Sunday) … 6 (Saturday) for a weekday name; null otherwise. */
 export function weekdayIndex(name: string): number | null {
-  const index = WEEKDAYS.findIndex((day) => day.toLowerCase() === name.trim().toLowerCase());
+  const clean = name.trim().replace(/\.$/, '').toLowerCase();
+  // Full names, and the short forms outlines use (`Fri`, `Tues`, `Thurs`).
+  const index = WEEKDAYS.findIndex((day) => day.toLowerCase() === clean || (clean.length >= 3 && clean.length <= 5 && day.toLowerCase().startsWith(clean)));
   return index < 0 ? null : index;
 }
 

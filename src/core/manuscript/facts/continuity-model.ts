@@ -13,7 +13,7 @@ import { beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, prose
 import type { AgeFact, Fact } from './fact.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
-import { chapterTimeStatements } from './time-statements.js';
+import { chapterTimeStatements, timeOfText } from './time-statements.js';
 
 /** What a continuity finding is about, so each tool reports its own part. */
 export type FindingCategory = 'trait' | 'age' | 'death' | 'number' | 'time' | 'outline';
@@ -47,6 +47,21 @@ function pointOfView(scene: SceneFile, coverage: OutlineCoverage | null, snapsho
   const named = scene.pov?.value ?? coverage?.entryOf.get(scene)?.fields.pov?.value ?? null;
   const entity = named === null ? null : snapshot.names.resolve(named);
   return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
+}
+
+/**
+ * A day of the month stated without its month ("Tuesday the 6th") takes the month of the chapter's
+ * outline entry, else of the latest chapter before it that gives one.
+ */
+function fillMonths(times: readonly ChapterTime[], outline: ManuscriptSnapshot['outline']): void {
+  let month: number | null = null;
+  for (const time of times) {
+    const planned = time.entry?.fields.when && outline ? timeOfText(time.entry.fields.when.value, { path: outline.path, line: 0, source: 'outline' })?.date?.month ?? null : null;
+    const own = time.statements.find((statement) => statement.date?.month !== null && statement.date !== null)?.date?.month ?? null;
+    const known: number | null = own ?? planned ?? month;
+    for (const statement of time.statements) if (statement.date && statement.date.month === null && statement.date.day !== null && known !== null) statement.date = { ...statement.date, month: known };
+    month = time.statements.map((statement) => statement.date?.month ?? null).filter((value) => value !== null).pop() ?? known;
+  }
 }
 
 /** Deaths the outline plans, each in the chapter written from its entry. */
@@ -130,6 +145,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     statements: chapterTimeStatements(scene.path, scene.when, scene.title, prose.paragraphs),
     entry: coverage?.entryOf.get(scene) ?? null,
   }));
+  fillMonths(times, snapshot.outline);
   const years = new Map<number, number>();
   for (const time of times) {
     const year = time.statements.find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year;

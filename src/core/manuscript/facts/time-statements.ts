@@ -2,7 +2,7 @@ import { findDayMarkers } from '../day-markers.js';
 import { parseNumberWord } from '../numbers.js';
 import { isQuoted, lineOf, type Paragraph } from '../prose.js';
 import { parseWhen } from '../story-time.js';
-import { MONTH_PATTERN, WEEKDAY_PATTERN, parseDate, weekdayIndex, type PartialDate } from './calendar.js';
+import { MONTH_PATTERN, ORDINAL_WORDS, WEEKDAY_PATTERN, parseDate, weekdayIndex, type PartialDate } from './calendar.js';
 
 /** A statement of when a chapter happens: a story day, a weekday, a date, or a step from the chapter before. */
 export interface TimeStatement {
@@ -19,12 +19,15 @@ export interface TimeStatement {
   source: 'front_matter' | 'heading' | 'prose' | 'outline';
 }
 
-const DATE = `(?:(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_PATTERN}(?:,?\\s+\\d{4})?|${MONTH_PATTERN}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
+const DATE = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?${MONTH_PATTERN}(?:,?\\s+\\d{4})?|${MONTH_PATTERN}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
 const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
 // "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962".
 const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)\\s+(?:was|is)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…".
 const OPENING = new RegExp(`^(?:On\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))(?=[\\s,.:;—–-])`);
+// "Tuesday the 6th", "Sunday the eleventh", "Monday, 5th November" anywhere in the opening narration.
+const WEEKDAY_DAY = new RegExp(`\\b(${WEEKDAY_PATTERN}),?\\s+(?:(${DATE})|the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORDS})\\b)`, 'gi');
+const SHORT_WEEKDAY = /\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?/i;
 const NOT_NOW = /\b(?:last|next|every|each|since|until|till|by|before|after|this\s+coming|that|of|from)\s+$/i;
 const RELATIVE: ReadonlyArray<[RegExp, (match: RegExpExecArray) => number | null]> = [
   [/^(?:The\s+)?(?:next|following)\s+(?:morning|day|afternoon|evening|night)\b|^(?:The\s+)?(?:morning|day)\s+after\b|^Next\s+(?:morning|day)\b/i, () => 1],
@@ -43,7 +46,7 @@ function statement(fields: Partial<TimeStatement> & Pick<TimeStatement, 'text' |
 /** The time a front-matter value, title or outline `When` states (`Day 4, afternoon`, `Monday`, `14 March 1962`). */
 export function timeOfText(text: string, where: Pick<TimeStatement, 'path' | 'line' | 'source'>): TimeStatement | null {
   const day = parseWhen(text)?.day ?? null;
-  const weekdayMatch = new RegExp(`\\b(${WEEKDAY_PATTERN})\\b`, 'i').exec(text);
+  const weekdayMatch = new RegExp(`\\b(${WEEKDAY_PATTERN})\\b`, 'i').exec(text) ?? SHORT_WEEKDAY.exec(text);
   const weekday = weekdayMatch ? weekdayIndex(weekdayMatch[1]!) : null;
   const date = new RegExp(`${DATE}|\\d{4}-\\d{2}-\\d{2}`, 'i').test(text) ? parseDate(text) : null;
   if (day === null && weekday === null && date === null) return null;
@@ -83,6 +86,13 @@ export function chapterTimeStatements(path: string, frontMatterWhen: { value: st
       const weekday = opening[1] ? weekdayIndex(opening[1]) : null;
       const dateText = opening[2] ?? opening[3];
       found.push(statement({ weekday, date: dateText ? parseDate(dateText) : null, text: opening[0], path, line: paragraph.startLine, source: 'prose' }));
+    }
+    for (const match of text.matchAll(WEEKDAY_DAY)) {
+      if (isQuoted(paragraph, match.index) || found.some((other) => other.line === lineOf(paragraph, match.index) && other.date !== null)) continue;
+      if (NOT_NOW.test(text.slice(Math.max(0, match.index - 20), match.index))) continue;
+      const day = match[3] ? parseDate(`${match[3]} January`)?.day ?? null : null;
+      const date = match[2] ? parseDate(match[2]) : day === null ? null : { year: null, month: null, day };
+      found.push(statement({ weekday: weekdayIndex(match[1]!), date, text: match[0], path, line: lineOf(paragraph, match.index), source: 'prose' }));
     }
     for (const match of text.matchAll(IT_WAS)) {
       if (isQuoted(paragraph, match.index) || (opening && match.index === 0)) continue;
