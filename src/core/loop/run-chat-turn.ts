@@ -267,6 +267,9 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   const requireTool = request.toolPolicy?.requireTool ?? false;
   const toolPrompt = buildToolPhasePrompt({ catalogText: deps.catalogText(registry), nonce: state.nonce, requireTool, agent, answerInDecision: true });
   const system = state.memoryBlock ? `${state.memoryBlock}\n\n${toolPrompt}` : toolPrompt;
+  // Judged with its nonce allowed before any boundary sees it: a prompt that differs from an
+  // earlier turn's only in the nonce line is then known clean without scanning it again.
+  await deps.scrubber.scrub(system, { allow: new Set([state.nonce]) });
   const phase = await runToolPhase({
     scope: { sessionId: request.sessionId, turnId: tracer.roundId, agentId: agent.id, conferenceId: request.conferenceId ?? null },
     messages: [{ role: 'system', content: system }, { role: 'user', content: state.message }],

@@ -82,6 +82,42 @@ function allowKeyOf(allow: ReadonlySet<string> | undefined): string {
   return key;
 }
 
+/** What a clean template is known clean under: the strictest scan, and whether its text had no hit at all. */
+interface TemplateVerdict {
+  strictness: Strictness;
+  hitFree: boolean;
+}
+
+/** Stands for an allowed value in a template key; never part of a key otherwise. */
+const SLOT = '\u0000';
+
+/**
+ * The text with every allowed value that ends its line (after a space, a tab or the line's start)
+ * put as a slot, or undefined when there is none. Texts with the same template differ only in such
+ * values (a prompt whose only change from turn to turn is its nonce line): being allowed, and
+ * delimited so that no rule can join them to their neighbours (a label needs a separator after
+ * it, a token ends at white space), they cannot change what else a scan finds.
+ */
+function templateOf(text: string, allow: ReadonlySet<string> | undefined): string | undefined {
+  if (allow === undefined || allow.size === 0 || text.includes(SLOT)) return undefined;
+  let template = text;
+  for (const value of allow) {
+    if (value === '' || /\s/.test(value)) continue;
+    let from = 0;
+    let index: number;
+    while ((index = template.indexOf(value, from)) !== -1) {
+      const end = index + value.length;
+      const before = index === 0 ? '\n' : template[index - 1]!;
+      const after = end === template.length ? '\n' : template[end]!;
+      if ((before === ' ' || before === '\t' || before === '\n') && (after === '\n' || after === '\r')) {
+        template = `${template.slice(0, index)}${SLOT}${template.slice(end)}`;
+        from = index + 1;
+      } else from = end;
+    }
+  }
+  return template === text ? undefined : template;
+}
+
 /**
  * Replaces every secret in text with `secret_ref:<id>`, keeping the raw value only in the vault.
  * Used on user input, prompts, model output, tool output, traces and memory before they are
@@ -96,6 +132,12 @@ export class SecretScrubber {
    */
   private readonly clean = new Map<string, CleanVerdict[]>();
   private cleanChars = 0;
+  /**
+   * Templates (see `templateOf`) of texts found clean with no hit but their allowed values, with
+   * the strictest scan each passed: the same prompt with next turn's nonce is not scanned again.
+   */
+  private readonly cleanTemplates = new Map<string, TemplateVerdict>();
+  private templateChars = 0;
 
   constructor(
     private readonly scanner: SecretScanner,
@@ -113,6 +155,25 @@ export class SecretScrubber {
   }
 
   /**
+   * Whether a text of the same template passed a scan at least this strict with no other hit than
+   * its allowed values: undefined when not; else the allow key the text is clean under ('' when
+   * the template had no hit at all and the text's own slotted values hold none either).
+   */
+  private async cleanByTemplate(text: string, options: ScrubOptions): Promise<string | undefined> {
+    const template = templateOf(text, options.allow);
+    if (template === undefined) return undefined;
+    const verdict = this.cleanTemplates.get(template);
+    if (verdict === undefined || verdict.strictness < strictnessOf(options)) return undefined;
+    if (!verdict.hitFree) return allowKeyOf(options.allow);
+    const slotted = [...options.allow!].filter((value) => text.includes(value));
+    const entropy = strictnessOf(options) > 0;
+    for (const value of slotted) {
+      if ((entropy && findHighEntropyTokens(value).length > 0) || (await this.scanner.scan(value)).length > 0) return allowKeyOf(options.allow);
+    }
+    return '';
+  }
+
+  /**
    * Records a text made only of texts this scrubber found clean (a prompt joined from scrubbed
    * messages, a cut of one), so the boundaries after it do not scan it again: its characters were
    * each judged in their own text already. The allow list is the one its parts were scrubbed with.
@@ -123,6 +184,11 @@ export class SecretScrubber {
 
   async scrub(text: string, options: ScrubOptions = {}): Promise<ScrubResult> {
     if (this.knownClean(text, options)) return { text, refs: [] };
+    const templateKey = await this.cleanByTemplate(text, options);
+    if (templateKey !== undefined) {
+      this.remember(text, { strictness: strictnessOf(options), allowKey: templateKey });
+      return { text, refs: [] };
+    }
     const strictness = strictnessOf(options);
     const entropy = strictness === 2 || (strictness === 1 && /\s/.test(text));
     // Found without the allow list first, so a text with no hit at all is known clean under any list.
@@ -131,6 +197,7 @@ export class SecretScrubber {
     const allowed = (hit: SecretHit): boolean => options.allow?.has(text.slice(hit.start, hit.end)) ?? false;
     if (hits.every(allowed)) {
       this.remember(text, { strictness, allowKey: hits.length === 0 ? '' : allowKeyOf(options.allow) });
+      this.rememberTemplate(text, options, strictness, hits);
       return { text, refs: [] };
     }
     const refs: string[] = [];
@@ -145,6 +212,30 @@ export class SecretScrubber {
       cursor = hit.end;
     }
     return { text: output + text.slice(cursor), refs };
+  }
+
+  /** Remembers the template of a clean text whose every hit, if any, was a slotted allowed value. */
+  private rememberTemplate(text: string, options: ScrubOptions, strictness: Strictness, hits: SecretHit[]): void {
+    const template = templateOf(text, options.allow);
+    if (template === undefined || template.length > CLEAN_MEMO_CHARS / 16) return;
+    const slotted = (hit: SecretHit): boolean => {
+      const value = text.slice(hit.start, hit.end);
+      return options.allow!.has(value) && templateOf(text.slice(Math.max(0, hit.start - 1), hit.end + 1), new Set([value])) !== undefined;
+    };
+    if (!hits.every(slotted)) return;
+    const verdict = { strictness, hitFree: hits.length === 0 };
+    const known = this.cleanTemplates.get(template);
+    if (known !== undefined) {
+      if (strictness > known.strictness || (strictness === known.strictness && verdict.hitFree)) this.cleanTemplates.set(template, verdict);
+      return;
+    }
+    this.cleanTemplates.set(template, verdict);
+    this.templateChars += template.length;
+    for (const [oldest] of this.cleanTemplates) {
+      if (this.templateChars <= CLEAN_MEMO_CHARS / 4) break;
+      this.cleanTemplates.delete(oldest);
+      this.templateChars -= oldest.length;
+    }
   }
 
   private remember(text: string, verdict: CleanVerdict): void {
