@@ -221,6 +221,8 @@ export const api = {
   notifications: (all = false) => request<NotificationList>(`/api/notifications${all ? '?all=true' : ''}`),
   dismissNotification: (id: string) => send<{ notification: Notification }>('POST', `/api/notifications/${segment(id)}/dismiss`).then((body) => body.notification),
   dismissAllNotifications: () => send<{ dismissed: number }>('POST', '/api/notifications/dismiss-all').then((body) => body.dismissed),
+  createIssueFromChat: (sessionId: string, title?: string) =>
+    send<{ issueId: string; title: string; receipts: number }>('POST', `/api/chat/sessions/${segment(sessionId)}/issue`, title ? { title } : {}),
 };
 
 export interface ChatRequest {

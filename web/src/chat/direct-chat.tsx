@@ -5,6 +5,7 @@ import type { Agent, ChatTranscriptTurn } from '../api/index.js';
 import { Composer } from '../common/index.js';
 import { StateSelector } from '../state/index.js';
 import { ChatReply } from './chat-reply.js';
+import { SaveChatAsIssue } from './save-as-issue.js';
 import type { ChatTurn, Conversation } from './chat-turn.js';
 
 /** Which session each agent's chat shows, kept in the browser so a reload reopens it (`new`: a fresh chat). */
@@ -152,6 +153,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
             New chat
           </button>
         ) : null}
+        <SaveChatAsIssue sessionId={conversation.sessionId} disabled={sending} />
         <StateSelector conversationId={conversation.sessionId} version={conversation.turns.length} disabled={sending} />
       </div>
       <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat" tabIndex={0}>
