@@ -363,6 +363,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/sessions/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a 1:1 conversation as an issue: its transcript, tagged chat, with every receipt its turns cite linked */
+        post: operations["createIssueFromChat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/issues": {
         parameters: {
             query?: never;
@@ -1703,6 +1720,16 @@ export interface components {
         };
         DismissedNotifications: {
             dismissed: number;
+        };
+        ChatIssueCreated: {
+            issueId: string;
+            title: string;
+            /** @description receipts linked into the issue’s audit folder */
+            receipts: number;
+        };
+        ChatIssueRequest: {
+            /** @description default: the agent and the first message */
+            title?: string;
         };
         ListIssuesResponse: {
             issues: {
@@ -3938,6 +3965,59 @@ export interface operations {
             };
             /** @description The request is not valid (`invalid_request` with the issues, or a refused path) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createIssueFromChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ChatIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description The issue */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatIssueCreated"];
+                };
+            };
+            /** @description The request is not valid (`invalid_request` with the issues, or a refused path) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such thing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the limit (`payload_too_large`) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
