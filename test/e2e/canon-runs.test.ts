@@ -125,8 +125,8 @@ describe('control-room runs', () => {
     const start = await runCli(['runs', 'start', 'continuity-pass', '--wait', '--workspace', workspace.dir, '--json']);
     expect(start.status, start.stderr).toBe(0);
     const run = start.json<RunRecord>();
-    expect(run).toMatchObject({ status: 'succeeded', progress: { done: 37, total: 37 }, summary: { receipts: 36 } });
-    expect(start.stderr).toContain('[1/37] step-finish canon Story/Scenes/SCN-01-the-lamp-room.md ok');
+    expect(run).toMatchObject({ status: 'succeeded', progress: { done: 38, total: 38 }, summary: { receipts: 37 } });
+    expect(start.stderr).toContain('[1/38] step-finish canon Story/Scenes/SCN-01-the-lamp-room.md ok');
     const issues = JSON.parse(await fs.readFile(path.join(workspace.dir, '.control-room/issues/issues.json'), 'utf8')).issues as Issue[];
     const problems = await planted();
     expect(issues).toHaveLength(problems.length);
@@ -157,7 +157,7 @@ describe('control-room runs', () => {
     expect(cancel.status, cancel.stderr).toBe(0);
     const run = cancel.json<RunRecord>();
     expect(run.status).toBe('cancelled');
-    expect(run.progress.done).toBeLessThan(37);
+    expect(run.progress.done).toBeLessThan(38);
     const { steps } = await showRun(started.id);
     const last = steps.at(-1)!;
     expect(last).toMatchObject({ event: 'run-cancelled', done: run.progress.done, step: run.progress.step, item: run.progress.item });
@@ -178,7 +178,7 @@ describe('control-room runs', () => {
       recipe: { id: 'continuity-pass', name: 'Continuity pass', origin: 'bundled' },
       args: {},
       status: 'running',
-      progress: { done: 3, total: 37, step: 'canon', item: 'Story/Scenes/SCN-04-the-logbook.md' },
+      progress: { done: 3, total: 38, step: 'canon', item: 'Story/Scenes/SCN-04-the-logbook.md' },
       createdAt: now,
       startedAt: now,
       finishedAt: null,
