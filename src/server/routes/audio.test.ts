@@ -79,6 +79,6 @@ describe('audio routes', () => {
 
   it('documents its routes in the OpenAPI document', async () => {
     const document = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/audio', '/api/audio/{id}', '/api/audio/{id}/content', '/api/audio/{id}/pin']);
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/audio', '/api/audio/retention', '/api/audio/{id}', '/api/audio/{id}/content', '/api/audio/{id}/pin']);
   });
 });
