@@ -1,23 +1,4 @@
-/** The end (exclusive) of the balanced JSON object starting at `start`, or -1 when it is cut off. */
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const character = text[index];
-    if (inString) {
-      if (character === '\\') index += 1;
-      else if (character === '"') inString = false;
-      continue;
-    }
-    if (character === '"') inString = true;
-    else if (character === '{') depth += 1;
-    else if (character === '}') {
-      depth -= 1;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return -1;
-}
+import { findObjectEnd } from '../../core/tool-calls/index.js';
 
 /**
  * Every JSON object that can be read whole from a text, outermost first. An object cut off at the
@@ -28,7 +9,7 @@ export function jsonObjectsIn(text: string): unknown[] {
   const found: unknown[] = [];
   let index = text.indexOf('{');
   while (index !== -1) {
-    const end = objectEnd(text, index);
+    const end = findObjectEnd(text, index);
     let next = index + 1;
     if (end !== -1) {
       try {
