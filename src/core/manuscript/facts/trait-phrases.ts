@@ -78,16 +78,18 @@ const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:$
 const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
-const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,)?\\s+(?:was|is|had\\s+been|hung|fell)\\s+(?:a\\s+|an\\s+|very\\s+|still\\s+|all\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
+// "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
+const HAIR_STYLED = new RegExp(`\\b(her|his|my|their)\\s+((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\s+(?:plaits?|braids?|bun|ponytail|curls|locks|ringlets|mane|fringe)\\b`, 'giu');
+const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\\s+(?:was|is|had\\s+been|hung|fell)\\s+)(?:a\\s+|an\\s+|very\\s+|still\\s+|all\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
 const REDHEAD = /\b(redhead)\b/giu;
 const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/giu;
 const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
-const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by)\\s+(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
+const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by|through|in|into)\\s+(?:the\\s+(?:back|palm|inside|outside|top|side|heel|ball)\\s+of\\s+)?(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
-const MISSING = /\b(missing|lost)\s+(?:(?:\w+|two|three)\s+)?(fingers?|finger|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
+const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,3}?(fingers?|finger|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
@@ -95,7 +97,8 @@ const HAIR_CHANGES = /\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\s+(?:
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
 export function traitPhrases(text: string, from = 0, to = text.length): TraitPhrase[] {
-  const sentence = text.slice(from, to);
+  // Emphasis marks (`down his **left cheek**`) become spaces, so offsets stay those of `text`.
+  const sentence = text.slice(from, to).replace(/[*_]/g, ' ');
   const found: TraitPhrase[] = [];
   const push = (attribute: string, values: string[], match: RegExpExecArray | RegExpMatchArray, subjectOffset: number, pronoun: string | null = null, valueText?: string): void => {
     if (values.length === 0) return;
@@ -107,6 +110,7 @@ export function traitPhrases(text: string, from = 0, to = text.length): TraitPhr
   if (!HAIR_CHANGES.test(sentence)) {
     for (const match of sentence.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
     for (const match of sentence.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
+    for (const match of sentence.matchAll(HAIR_STYLED)) push('hair', hairValues(match[2]!), match, match.index, match[1]!.toLowerCase(), match[2]);
     for (const match of sentence.matchAll(HAIR_WAS)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
     for (const match of sentence.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
   }
