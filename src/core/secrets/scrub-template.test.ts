@@ -76,3 +76,44 @@ describe('SecretScrubber templates: a prompt that changes only in its nonce line
     expect((await scrubber.scrub(text)).text).not.toContain(credentials.githubToken);
   });
 });
+
+describe('SecretScrubber templates: a tool result that changes only in its receipt id', () => {
+  const receipt = (n: number) => `rcpt_01a2108b-3aca-74f9-92ba-${n.toString(16).padStart(12, '0')}`;
+  const result = (id: string, text: string) => JSON.stringify({ receipt_id: id, status: 'ok', result: { path: 'Story/Scenes/SCN-01.md', text } });
+  const scene = 'The lamp room smelled of oil.\nHester said: worship the hardship of the sea.';
+
+  it('judges the same file under a new receipt id by the id alone, for any boundary', async () => {
+    const { scrubber, scanned } = countingScrubber();
+    await scrubber.scrub(result(receipt(1), scene));
+    scanned.length = 0;
+    const next = result(receipt(2), scene);
+    expect((await scrubber.scrub(next)).text).toBe(next);
+    expect(scanned).toEqual([receipt(2)]);
+    expect(scrubber.knownClean(next, { allow: new Set(['x']) })).toBe(true);
+  });
+
+  it('scans a changed file in full and catches the secret in it', async () => {
+    const credentials = makeFakeCredentials();
+    const { scrubber } = countingScrubber();
+    await scrubber.scrub(result(receipt(1), scene));
+    const changed = await scrubber.scrub(result(receipt(2), `${scene}\naws_secret_access_key = ${credentials.awsSecretAccessKey}`));
+    expect(changed.text).not.toContain(credentials.awsSecretAccessKey);
+    expect(changed.text).toContain(receipt(2));
+  });
+
+  it('does not slot an id glued to other characters, nor one a label names a secret', async () => {
+    const credentials = makeFakeCredentials();
+    const { scrubber, scanned } = countingScrubber();
+    await scrubber.scrub(`note "${receipt(1)}" ${scene}`);
+    scanned.length = 0;
+    const glued = `note "${receipt(2)}abc" ${scene}`;
+    await scrubber.scrub(glued);
+    expect(scanned).toEqual([glued]);
+    // A secret put where a receipt id was is judged for what it is.
+    const swapped = await scrubber.scrub(`note "${credentials.githubToken}" ${scene}`);
+    expect(swapped.text).not.toContain(credentials.githubToken);
+    const labelled = await scrubber.scrub(`password: ${receipt(3)} ${scene}`);
+    const again = await scrubber.scrub(`password: ${receipt(4)} ${scene}`);
+    expect(again.refs.length).toBe(labelled.refs.length);
+  });
+});

@@ -1,5 +1,6 @@
 import type { SecretHit, SecretScanner, SecretVault } from '../ports/index.js';
 import { findHighEntropyTokens } from './find-high-entropy.js';
+import { templateOf } from './text-template.js';
 
 /** The token that replaces a secret in anything stored or sent to a model. */
 export const SECRET_REF_PREFIX = 'secret_ref:';
@@ -88,36 +89,6 @@ interface TemplateVerdict {
   hitFree: boolean;
 }
 
-/** Stands for an allowed value in a template key; never part of a key otherwise. */
-const SLOT = '\u0000';
-
-/**
- * The text with every allowed value that ends its line (after a space, a tab or the line's start)
- * put as a slot, or undefined when there is none. Texts with the same template differ only in such
- * values (a prompt whose only change from turn to turn is its nonce line): being allowed, and
- * delimited so that no rule can join them to their neighbours (a label needs a separator after
- * it, a token ends at white space), they cannot change what else a scan finds.
- */
-function templateOf(text: string, allow: ReadonlySet<string> | undefined): string | undefined {
-  if (allow === undefined || allow.size === 0 || text.includes(SLOT)) return undefined;
-  let template = text;
-  for (const value of allow) {
-    if (value === '' || /\s/.test(value)) continue;
-    let from = 0;
-    let index: number;
-    while ((index = template.indexOf(value, from)) !== -1) {
-      const end = index + value.length;
-      const before = index === 0 ? '\n' : template[index - 1]!;
-      const after = end === template.length ? '\n' : template[end]!;
-      if ((before === ' ' || before === '\t' || before === '\n') && (after === '\n' || after === '\r')) {
-        template = `${template.slice(0, index)}${SLOT}${template.slice(end)}`;
-        from = index + 1;
-      } else from = end;
-    }
-  }
-  return template === text ? undefined : template;
-}
-
 /**
  * Replaces every secret in text with `secret_ref:<id>`, keeping the raw value only in the vault.
  * Used on user input, prompts, model output, tool output, traces and memory before they are
@@ -157,20 +128,27 @@ export class SecretScrubber {
   /**
    * Whether a text of the same template passed a scan at least this strict with no other hit than
    * its allowed values: undefined when not; else the allow key the text is clean under ('' when
-   * the template had no hit at all and the text's own slotted values hold none either).
+   * the template had no hit at all and the text's own slotted values, judged alone, hold none).
    */
   private async cleanByTemplate(text: string, options: ScrubOptions): Promise<string | undefined> {
     const template = templateOf(text, options.allow);
     if (template === undefined) return undefined;
-    const verdict = this.cleanTemplates.get(template);
+    const verdict = this.cleanTemplates.get(template.key);
     if (verdict === undefined || verdict.strictness < strictnessOf(options)) return undefined;
-    if (!verdict.hitFree) return allowKeyOf(options.allow);
-    const slotted = [...options.allow!].filter((value) => text.includes(value));
+    const allowKey = allowKeyOf(options.allow);
+    const values = new Set(template.slots.map((slot) => text.slice(slot.start, slot.end)));
+    // The template's hits were slotted allowed values: every slotted value must be allowed here too.
+    if (!verdict.hitFree) return [...values].every((value) => options.allow?.has(value) ?? false) ? allowKey : undefined;
     const entropy = strictnessOf(options) > 0;
-    for (const value of slotted) {
-      if ((entropy && findHighEntropyTokens(value).length > 0) || (await this.scanner.scan(value)).length > 0) return allowKeyOf(options.allow);
+    let needsAllow = false;
+    for (const value of values) {
+      const hit = (entropy && findHighEntropyTokens(value).length > 0) || (await this.scanner.scan(value)).length > 0;
+      if (!hit) continue;
+      // Only an allowed value may hold a hit, and then the text is clean under this list alone.
+      if (!(options.allow?.has(value) ?? false)) return undefined;
+      needsAllow = true;
     }
-    return '';
+    return needsAllow ? allowKey : '';
   }
 
   /**
@@ -217,20 +195,17 @@ export class SecretScrubber {
   /** Remembers the template of a clean text whose every hit, if any, was a slotted allowed value. */
   private rememberTemplate(text: string, options: ScrubOptions, strictness: Strictness, hits: SecretHit[]): void {
     const template = templateOf(text, options.allow);
-    if (template === undefined || template.length > CLEAN_MEMO_CHARS / 16) return;
-    const slotted = (hit: SecretHit): boolean => {
-      const value = text.slice(hit.start, hit.end);
-      return options.allow!.has(value) && templateOf(text.slice(Math.max(0, hit.start - 1), hit.end + 1), new Set([value])) !== undefined;
-    };
+    if (template === undefined || template.key.length > CLEAN_MEMO_CHARS / 16) return;
+    const slotted = (hit: SecretHit): boolean => template.slots.some((slot) => slot.start === hit.start && slot.end === hit.end);
     if (!hits.every(slotted)) return;
     const verdict = { strictness, hitFree: hits.length === 0 };
-    const known = this.cleanTemplates.get(template);
+    const known = this.cleanTemplates.get(template.key);
     if (known !== undefined) {
-      if (strictness > known.strictness || (strictness === known.strictness && verdict.hitFree)) this.cleanTemplates.set(template, verdict);
+      if (strictness > known.strictness || (strictness === known.strictness && verdict.hitFree)) this.cleanTemplates.set(template.key, verdict);
       return;
     }
-    this.cleanTemplates.set(template, verdict);
-    this.templateChars += template.length;
+    this.cleanTemplates.set(template.key, verdict);
+    this.templateChars += template.key.length;
     for (const [oldest] of this.cleanTemplates) {
       if (this.templateChars <= CLEAN_MEMO_CHARS / 4) break;
       this.cleanTemplates.delete(oldest);
