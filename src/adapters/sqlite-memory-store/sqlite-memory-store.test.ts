@@ -61,6 +61,22 @@ describe('SqliteMemoryStore', () => {
     await expect(reopened.get('i3')).rejects.toMatchObject({ code: 'memory_store_failed' });
   });
 
+  it('reads fresh rows through its reused statements, also what another connection wrote', async () => {
+    const store = await SqliteMemoryStore.open(file);
+    const other = await SqliteMemoryStore.open(file);
+    await store.insert(record('i1', 'b1'));
+    expect((await store.snapshot('b1')).items.map((item) => item.item_id)).toEqual(['i1']);
+    await other.insert(record('i2', 'b1'));
+    await other.setPinned('i1', true, '2025-01-02T00:00:00.000Z');
+    const snapshot = await store.snapshot('b1');
+    expect(snapshot.revision).toBe(3);
+    expect(snapshot.items.map((item) => [item.item_id, item.pinned])).toEqual([['i1', true], ['i2', false]]);
+    expect(await store.bucketIds()).toEqual(['b1']);
+    await other.close();
+    await store.close();
+    await expect(store.snapshot('b1')).rejects.toMatchObject({ code: 'memory_store_failed' });
+  });
+
   it('refuses a database written by a newer build', async () => {
     await (await SqliteMemoryStore.open(file)).close();
     const db = openSqliteDatabase(file);

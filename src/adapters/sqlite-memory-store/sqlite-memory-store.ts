@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MemoryRefsSchema, MemorySourceSchema, type MemoryItemRecord } from '../../protocol/memory.js';
 import type { MemoryBucketSnapshot, MemorySignalDelta, MemoryStore } from '../../core/ports/memory-store.js';
 import { memoryError } from '../../core/memory/index.js';
-import { openSqliteDatabase, type SqliteDatabase } from '../sqlite-trace-store/sqlite-driver.js';
+import { openSqliteDatabase, type SqliteDatabase, type SqliteStatement } from '../sqlite-trace-store/sqlite-driver.js';
 import { migrateMemoryDatabase } from './memory-migrations.js';
 
 interface ItemRow {
@@ -46,6 +46,9 @@ function toRecord(row: ItemRow): MemoryItemRecord {
  * counters are added in SQL, so concurrent writers never lose a signal.
  */
 export class SqliteMemoryStore implements MemoryStore {
+  /** Statements prepared once per SQL text: preparing costs more than running a small one. */
+  private readonly statements = new Map<string, SqliteStatement<unknown>>();
+
   private constructor(private readonly db: SqliteDatabase) {}
 
   /** Opens (creating and migrating when needed) the memory database at `file`. */
@@ -69,24 +72,24 @@ export class SqliteMemoryStore implements MemoryStore {
   async insert(item: MemoryItemRecord): Promise<void> {
     this.guard(() => this.db.transaction(() => {
       this.bump(item.bucket_id, item.last_updated);
-      this.db
-        .prepare(`INSERT INTO items (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      this
+        .prepared(`INSERT INTO items (${ITEM_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
         .run(item.item_id, item.schema_version, item.bucket_id, item.pinned ? 1 : 0, item.content, JSON.stringify(item.metadata.refs), item.metadata.source, item.metadata.topic_hits, item.metadata.citations, item.created_at, item.last_updated);
     }).immediate());
   }
 
   async get(itemId: string): Promise<MemoryItemRecord | null> {
-    const row = this.guard(() => this.db.prepare<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE item_id = ?`).get(itemId));
+    const row = this.guard(() => this.prepared<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE item_id = ?`).get(itemId));
     return row === undefined ? null : toRecord(row);
   }
 
   async setPinned(itemId: string, pinned: boolean, at: string): Promise<MemoryItemRecord | null> {
     return this.guard(() => this.db.transaction(() => {
-      const row = this.db.prepare<{ bucket_id: string }>('SELECT bucket_id FROM items WHERE item_id = ?').get(itemId);
+      const row = this.prepared<{ bucket_id: string }>('SELECT bucket_id FROM items WHERE item_id = ?').get(itemId);
       if (row === undefined) return null;
       this.bump(row.bucket_id, at);
-      this.db.prepare('UPDATE items SET pinned = ?, last_updated = ? WHERE item_id = ?').run(pinned ? 1 : 0, at, itemId);
-      const updated = this.db.prepare<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE item_id = ?`).get(itemId);
+      this.prepared('UPDATE items SET pinned = ?, last_updated = ? WHERE item_id = ?').run(pinned ? 1 : 0, at, itemId);
+      const updated = this.prepared<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE item_id = ?`).get(itemId);
       return updated === undefined ? null : toRecord(updated);
     }).immediate());
   }
@@ -94,7 +97,7 @@ export class SqliteMemoryStore implements MemoryStore {
   async addSignals(bucketId: string, itemIds: readonly string[], delta: MemorySignalDelta, at: string): Promise<number> {
     if (itemIds.length === 0) return 0;
     return this.guard(() => this.db.transaction(() => {
-      const update = this.db.prepare('UPDATE items SET topic_hits = topic_hits + ?, citations = citations + ?, last_updated = ? WHERE item_id = ? AND bucket_id = ?');
+      const update = this.prepared('UPDATE items SET topic_hits = topic_hits + ?, citations = citations + ?, last_updated = ? WHERE item_id = ? AND bucket_id = ?');
       let changed = 0;
       for (const itemId of itemIds) changed += update.run(delta.topic_hits ?? 0, delta.citations ?? 0, at, itemId, bucketId).changes;
       if (changed > 0) this.bump(bucketId, at);
@@ -106,7 +109,7 @@ export class SqliteMemoryStore implements MemoryStore {
     // One read transaction, so the revision belongs to exactly these rows.
     return this.guard(() => this.db.transaction(() => ({
       revision: this.readRevision(bucketId),
-      items: this.db.prepare<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE bucket_id = ? ORDER BY item_id`).all(bucketId).map(toRecord),
+      items: this.prepared<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE bucket_id = ? ORDER BY item_id`).all(bucketId).map(toRecord),
     }))());
   }
 
@@ -115,7 +118,7 @@ export class SqliteMemoryStore implements MemoryStore {
   }
 
   async bucketIds(): Promise<string[]> {
-    return this.guard(() => this.db.prepare<{ bucket_id: string }>('SELECT bucket_id FROM buckets ORDER BY bucket_id').all().map((row) => row.bucket_id));
+    return this.guard(() => this.prepared<{ bucket_id: string }>('SELECT bucket_id FROM buckets ORDER BY bucket_id').all().map((row) => row.bucket_id));
   }
 
   async close(): Promise<void> {
@@ -133,13 +136,19 @@ export class SqliteMemoryStore implements MemoryStore {
     }
   }
 
+  private prepared<Row = Record<string, unknown>>(sql: string): SqliteStatement<Row> {
+    let statement = this.statements.get(sql) as SqliteStatement<Row> | undefined;
+    if (statement === undefined) this.statements.set(sql, (statement = this.db.prepare<Row>(sql)));
+    return statement;
+  }
+
   private readRevision(bucketId: string): number {
-    return this.db.prepare<{ revision: number }>('SELECT revision FROM buckets WHERE bucket_id = ?').get(bucketId)?.revision ?? 0;
+    return this.prepared<{ revision: number }>('SELECT revision FROM buckets WHERE bucket_id = ?').get(bucketId)?.revision ?? 0;
   }
 
   private bump(bucketId: string, at: string): void {
-    this.db
-      .prepare('INSERT INTO buckets (bucket_id, revision, last_updated) VALUES (?, 1, ?) ON CONFLICT (bucket_id) DO UPDATE SET revision = revision + 1, last_updated = excluded.last_updated')
+    this
+      .prepared('INSERT INTO buckets (bucket_id, revision, last_updated) VALUES (?, 1, ?) ON CONFLICT (bucket_id) DO UPDATE SET revision = revision + 1, last_updated = excluded.last_updated')
       .run(bucketId, at);
   }
 }
