@@ -49,6 +49,13 @@ function pointOfView(scene: SceneFile, coverage: OutlineCoverage | null, snapsho
   return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
 }
 
+/** The year an outline mentions most (1500–2099), or null. */
+function storyYearOf(lines: readonly string[]): number | null {
+  const counts = new Map<number, number>();
+  for (const match of lines.join('\n').matchAll(/\b(1[5-9]\d\d|20\d\d)\b/g)) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
 /**
  * A day of the month stated without its month ("Tuesday the 6th") takes the month of the chapter's
  * outline entry, else of the latest chapter before it that gives one.
@@ -151,6 +158,9 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     const year = time.statements.find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year;
     if (year !== undefined && year !== null) years.set(time.scene.position, year);
   }
+  // No chapter names its year: the year the outline sets the story in ("Set October 1931") stands.
+  const outlineYear = years.size === 0 && snapshot.outline ? storyYearOf(snapshot.outline.source.lines) : null;
+  if (outlineYear !== null) years.set(0, outlineYear);
   const deaths = deathsOf(snapshot, chapters, coverage);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
