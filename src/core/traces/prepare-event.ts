@@ -1,12 +1,13 @@
 import { EventTypeSchema, TRACE_SCHEMA_VERSION, type EventType, type RoundEvent } from '../../protocol/index.js';
 import { EVENT_PAYLOAD_SCHEMAS, EventStatusSchema } from '../../protocol/traces.js';
 import type { AppendEventInput } from '../ports/index.js';
+import { plainJsonCopy } from './plain-json-copy.js';
 import { eventInvalid } from './trace-errors.js';
 
 /** A checked event, not yet numbered: what every trace store stores for `appendEvent`. */
 export interface PreparedEvent {
   event_type: EventType;
-  /** The payload after a JSON round trip: exactly what a reader will get back. */
+  /** The payload as a JSON round trip gives it (a copy): exactly what a reader will get back. */
   payload: Record<string, unknown>;
   /** The same payload as JSON text, for stores that keep text. */
   payload_json: string;
@@ -46,7 +47,7 @@ export function prepareEvent(input: AppendEventInput): PreparedEvent {
   } catch (error) {
     throw eventInvalid(event_type, [`payload is not JSON (${error instanceof Error ? error.message : String(error)})`]);
   }
-  const payload = JSON.parse(payload_json) as Record<string, unknown>;
+  const payload = (plainJsonCopy(raw) ?? JSON.parse(payload_json)) as Record<string, unknown>;
   const checked = EVENT_PAYLOAD_SCHEMAS[event_type].safeParse(payload);
   const problems = checked.success ? [] : checked.error.issues.map((issue) => `payload.${issue.path.join('.') || '(root)'}: ${issue.message}`);
   const status: unknown = input.status ?? (event_type === 'round.failed' ? 'failed' : 'ok');
