@@ -3,15 +3,25 @@ import path from 'node:path';
 import { scrubAppData, scrubAppText } from './scrub-app-data.js';
 import { temporarySibling } from './temporary-file-name.js';
 
+/** Opens a new file for writing; its folder is made (with its parents) only when it is missing. */
+async function openCreatingFolder(file: string, mode: number): Promise<fs.FileHandle> {
+  try {
+    return await fs.open(file, 'w', mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    return fs.open(file, 'w', mode);
+  }
+}
+
 /**
  * Writes a file so readers see either the old or the new content, never half of it: write a
  * temporary sibling (named after this process, see temporary-file-name.ts), flush it, then rename
  * over the target. The temporary file is removed on failure; one a kill left is swept on the next open.
  */
 async function replaceFile(filePath: string, content: string | Uint8Array, options: { mode?: number }): Promise<void> {
-  await fs.mkdir(path.dirname(filePath), { recursive: true });
   const temporary = temporarySibling(filePath);
-  const handle = await fs.open(temporary, 'w', options.mode ?? 0o644);
+  const handle = await openCreatingFolder(temporary, options.mode ?? 0o644);
   try {
     await handle.writeFile(content);
     await handle.sync();
