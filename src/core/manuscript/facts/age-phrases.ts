@@ -61,7 +61,7 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     if (age === null || past(match.index, end)) continue;
     // "It was twelve" or "was twelve minutes": only a person followed by nothing counted has an age.
     if (/^(?:It|This|That|There|Which|What)$/.test(match[1]!)) continue;
-    if (match[3] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|years?|or|,)\b/i.test(sentence.slice(end))) continue;
+    if (match[3] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|years?|or|,)\b/i.test(sentence.slice(end))) continue;
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
     // The owner's word ends where the verb starts: a name there is the mention that owns the age.

@@ -11,6 +11,7 @@ import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js
 import { traitFindings } from './compare-traits.js';
 import { beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
+import { narratorCard, toldInFirstPerson } from './narrator.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
 import { chapterTimeStatements, timeOfText } from './time-statements.js';
@@ -42,11 +43,25 @@ function keyOf(snapshot: ManuscriptSnapshot): string {
   return sha256Hex(files.map((file) => `${file.path}\u0000${file.source.lines.join('\n')}`).join('\u0001'));
 }
 
-/** The point-of-view character of a chapter: its front matter's, else its outline entry's. */
-function pointOfView(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
+/** The character an outline entry says the chapter is told by ("told by Ilse", "narrated by Ilse Marten"). */
+function toldBy(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
+  const entry = coverage?.entryOf.get(scene);
+  if (!entry || snapshot.outline === null) return null;
+  const text = [entry.line, ...entry.beats.map((beat) => beat.line)].map((line) => lineText(snapshot.outline!.source, line)).join('\n');
+  const match = /\b(?:told|narrated)\s+by\s+((?:\p{Lu}[\p{L}'’-]*\s*){1,3})/u.exec(text);
+  const entity = match ? snapshot.names.resolve(match[1]!.trim()) : null;
+  return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
+}
+
+/**
+ * The point-of-view character of a chapter: its front matter's, else its outline entry's (a POV
+ * field or "told by"), else — for a chapter told in the first person — the one card that says it narrates.
+ */
+function pointOfView(scene: SceneFile, prose: FileProse, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
   const named = scene.pov?.value ?? coverage?.entryOf.get(scene)?.fields.pov?.value ?? null;
   const entity = named === null ? null : snapshot.names.resolve(named);
-  return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
+  if (entity?.kind === 'character') return entity.card as CharacterCard;
+  return toldBy(scene, coverage, snapshot) ?? (toldInFirstPerson(prose.paragraphs) ? narratorCard(snapshot.characters) : null);
 }
 
 /** The year an outline mentions most (1500–2099), or null. */
@@ -142,7 +157,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     ages.push(...collected.ages);
   }
   for (const { scene, prose } of chapters) {
-    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, coverage, snapshot), genderOf };
+    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, prose, coverage, snapshot), genderOf };
     const collected = proseFacts(context, scene.position);
     facts.push(...collected.facts);
     ages.push(...collected.ages);

@@ -84,6 +84,8 @@ const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\
 const REDHEAD = /\b(redhead)\b/giu;
 const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/giu;
 const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
+// "signing the register, and he does it with his right hand": the writing named first, the hand after.
+const DOES_IT_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|initialled|initialed)\b[^.!?;“”"]{0,120}?\b(?:does|did|do|doing)\s+(?:it|so|this|that)\s+with\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
@@ -116,6 +118,7 @@ export function traitPhrases(text: string, from = 0, to = text.length): TraitPhr
   }
   for (const match of sentence.matchAll(HANDED)) push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
   for (const match of sentence.matchAll(WRITING_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
+  for (const match of sentence.matchAll(DOES_IT_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(PEN_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(MARK)) {
     const owner = match[2]?.toLowerCase();

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseCharacterCard } from '../cards.js';
+import { paragraphsOf } from '../prose.js';
+import { narratorCard, saysNarrator, toldInFirstPerson } from './narrator.js';
+
+const card = (name: string, body: string) => parseCharacterCard({ path: `Compendium/Characters/${name}.md`, lines: `# ${name}\n\n${body}`.split('\n') });
+
+describe('the narrator', () => {
+  it('is the one card that says its character tells the story, in any phrasing', () => {
+    expect(saysNarrator(card('Rosa Vell', 'Narrator. Runs the ferry office.'))).toBe(true);
+    expect(saysNarrator(card('Amos Pike', 'Role: narrator\nEyes: grey'))).toBe(true);
+    expect(saysNarrator(card('Jun Hale', 'She is the narrator of the book, a retired nurse.'))).toBe(true);
+    expect(saysNarrator(card('Ben Oduya', "The narrator's cousin. Sells boats."))).toBe(false);
+    expect(narratorCard([card('Rosa Vell', 'Narrator.'), card('Ben Oduya', 'A boatman.')])?.name.value).toBe('Rosa Vell');
+    expect(narratorCard([card('Rosa Vell', 'Narrator.'), card('Amos Pike', 'Narrator of part two.')])).toBeNull();
+  });
+
+  it('stands for a chapter only when it is told in the first person outside dialogue', () => {
+    const prose = (text: string) => paragraphsOf({ path: 'c.md', lines: text.split('\n') }, 1);
+    expect(toldInFirstPerson(prose('I locked the office. My keys were cold.\n\nI walked home.'))).toBe(true);
+    expect(toldInFirstPerson(prose('"I know," she said. "My word, I do."\n\nShe left.'))).toBe(false);
+  });
+});

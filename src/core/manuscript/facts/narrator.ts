@@ -1,0 +1,34 @@
+import type { CharacterCard } from '../cards.js';
+import { isQuoted, type Paragraph } from '../prose.js';
+
+// A card that names its character the narrator: "Narrator.", "Role: narrator", "She narrates the book".
+const NARRATOR_FIELD = /^(?:role|pov|point of view|voice|narration|narrator)$/i;
+const NARRATOR_LINE = /^\s*(?:[-*]\s*)?(?:\*\*)?(?:the\s+)?narrator\b(?!['’]s)/i;
+const NARRATOR_SENTENCE = /\b(?:is|as)\s+(?:the\s+|our\s+)?(?:first-person\s+)?narrator\b(?!['’]s)|\b(?:she|he|they)\s+narrates\b|\btells\s+the\s+story\b/i;
+
+/** True when a character card says its character tells the story. */
+export function saysNarrator(card: CharacterCard): boolean {
+  for (const [key, field] of card.fields) if (NARRATOR_FIELD.test(key) && /\bnarrator\b|\bfirst[\s-]person\b|^\s*(?:yes|true)\s*$/i.test(field.value)) return true;
+  const body = card.source.lines.slice(Math.max(0, card.bodyStart - 1));
+  return body.some((line) => !/^\s*#/.test(line) && (NARRATOR_LINE.test(line) || NARRATOR_SENTENCE.test(line)));
+}
+
+/** The one card that says it narrates, or null when none or several do. */
+export function narratorCard(cards: readonly CharacterCard[]): CharacterCard | null {
+  const found = cards.filter(saysNarrator);
+  return found.length === 1 ? found[0]! : null;
+}
+
+const FIRST_PERSON = /\b(?:I|[Mm]e|[Mm]y|[Mm]yself)\b/g;
+
+/** True when a chapter is told in the first person: `I`/`me`/`my` outside quotes in several places. */
+export function toldInFirstPerson(paragraphs: readonly Paragraph[]): boolean {
+  let count = 0;
+  for (const paragraph of paragraphs) {
+    for (const match of paragraph.text.matchAll(FIRST_PERSON)) {
+      if (!isQuoted(paragraph, match.index)) count += 1;
+      if (count >= 3) return true;
+    }
+  }
+  return false;
+}
