@@ -32,13 +32,17 @@ const listRoute = createRoute({
 
 const NotificationIdSchema = NotificationSchema.shape.id;
 
+// Dismissing takes no options: an empty body (read as `{}`) or `{}`; anything else is refused.
+const NoOptionsSchema = z.strictObject({}).openapi('DismissNotificationsRequest');
+const noOptionsBody = { content: { 'application/json': { schema: NoOptionsSchema } }, required: false };
+
 const dismissRoute = createRoute({
   method: 'post',
   path: '/api/notifications/{id}/dismiss',
   operationId: 'dismissNotification',
   tags: ['notifications'],
   summary: 'Dismiss one notification (dismissing it again changes nothing)',
-  request: { params: z.object({ id: NotificationIdSchema }) },
+  request: { params: z.object({ id: NotificationIdSchema }), body: noOptionsBody },
   responses: { 200: jsonContent(z.object({ notification: NotificationBodySchema }).openapi('DismissedNotification'), 'The notification, dismissed'), ...errorResponses(400, 404) },
 });
 
@@ -48,6 +52,7 @@ const dismissAllRoute = createRoute({
   operationId: 'dismissAllNotifications',
   tags: ['notifications'],
   summary: 'Dismiss every waiting notification',
+  request: { body: noOptionsBody },
   responses: { 200: jsonContent(z.object({ dismissed: z.number().int() }).openapi('DismissedNotifications'), 'How many were dismissed'), ...errorResponses(400) },
 });
 

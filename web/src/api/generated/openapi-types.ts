@@ -1718,6 +1718,7 @@ export interface components {
         DismissedNotification: {
             notification: components["schemas"]["Notification"];
         };
+        DismissNotificationsRequest: Record<string, never>;
         DismissedNotifications: {
             dismissed: number;
         };
@@ -3914,7 +3915,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DismissNotificationsRequest"];
+            };
+        };
         responses: {
             /** @description The notification, dismissed */
             200: {
@@ -3952,7 +3957,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DismissNotificationsRequest"];
+            };
+        };
         responses: {
             /** @description How many were dismissed */
             200: {
