@@ -36,6 +36,8 @@ export function chatJson(result: ChatTurnResult): Record<string, unknown> {
     stateIn: result.stateIn,
     stateOut: result.stateOut,
     audioId: result.audioId,
+    phase: result.phase,
+    plan: result.plan,
   };
 }
 

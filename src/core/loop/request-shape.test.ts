@@ -16,7 +16,7 @@ describe('shapeRequest', () => {
   });
 
   it.each([
-    ['Check the timeline in chapter 2, then compare Mara\'s eye colour and list every scar', 2],
+    ['Check the timeline in chapter 2, then compare Mara\'s eye colour and list every scar', 3],
     ['1. find where Jon first appears\n2. check his age against the outline\n3. list the open issues', 3],
     ['Please: 1) read the prologue 2) summarise the opening scene', 2],
     ['Review the outline and then check the canon for Mara', 2],

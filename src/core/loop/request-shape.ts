@@ -93,21 +93,23 @@ function joinedSteps(message: string): string[] {
   // "If … then …" is one conditional question, not two asks.
   if (/^\s*(?:if|when|whether)\b/iu.test(message)) return [];
   const parts = message.split(CONNECTIVE).filter((part) => part.trim().length > 0);
-  if (parts.length >= 2 && parts.every(startsAsAsk)) return parts;
+  if (parts.length >= 2 && parts.every(startsAsAsk)) return parts.flatMap(actionsJoinedByAnd);
   // Several sentences that each start with an action: "Check X. List Y."
   const sentences = message.split(/(?<=[.!?])\s+/u).filter((part) => part.trim().length > 0);
   if (sentences.length >= 2 && sentences.filter(startsWithAction).length >= 2) return sentences.filter(startsWithAction);
-  // "check X and list Y": two actions joined by "and", the first at the start.
-  if (startsWithAction(message)) {
-    const pieces = message.split(/\s*,?\s+and\s+(?=[\p{L}]+\b)/iu);
-    const steps: string[] = [];
-    for (const piece of pieces) {
-      if (steps.length === 0 || startsWithAction(piece)) steps.push(piece);
-      else steps[steps.length - 1] += ` and ${piece}`;
-    }
-    if (steps.length >= 2) return steps;
+  const steps = actionsJoinedByAnd(message);
+  return steps.length >= 2 ? steps : [];
+}
+
+/** "check X and list Y": actions joined by "and", the first at the start; anything else stays one step. */
+function actionsJoinedByAnd(text: string): string[] {
+  if (!startsWithAction(text)) return [text];
+  const steps: string[] = [];
+  for (const piece of text.split(/\s*,?\s+and\s+(?=[\p{L}]+\b)/iu)) {
+    if (steps.length === 0 || startsWithAction(piece)) steps.push(piece);
+    else steps[steps.length - 1] += ` and ${piece}`;
   }
-  return [];
+  return steps;
 }
 
 function clarifyingQuestions(message: string): string[] {

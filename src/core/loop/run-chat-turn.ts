@@ -37,6 +37,8 @@ import { visibleStream } from './visible-stream.js';
 import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
 import { notifyTurnOutcome } from './notify-turn-outcome.js';
 import { recordChatTelemetry } from './record-chat-telemetry.js';
+import { shapeRequest } from './request-shape.js';
+import { clarifyText, concludeReply, planText, type TurnPhase } from './plan-reply.js';
 import type { TelemetryStore } from '../telemetry/index.js';
 import type { Notifier } from '../notifications/index.js';
 
@@ -122,6 +124,10 @@ export interface ChatTurnResult {
   stateOut: ConversationState;
   /** The audio clip uploaded with the turn, also recorded in its trace round's header. */
   audioId: string | null;
+  /** The route the turn took: a direct answer, clarifying questions (no tools), or a plan acted on and concluded. */
+  phase: TurnPhase;
+  /** The steps of a planned turn, in the writer's words (null unless the phase is 'plan'). */
+  plan: string[] | null;
 }
 
 function findAgent(agents: readonly Agent[], agentId: string): Agent {
@@ -175,7 +181,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   const result: ChatTurnResult = {
     content: '', evidence: null, evidenceReport: null, validation: { ok: true, issues: [] }, receipts: [], rejections: [], stopHook: null,
     traceRoundId: round.round_id, channel: null, forcedFinal: false, usedFallback: false, model: models.primary.name, notice: null, retries: models.turn!.retries,
-    stateIn: stateRound.stateIn, stateOut: stateRound.stateIn, audioId,
+    stateIn: stateRound.stateIn, stateOut: stateRound.stateIn, audioId, phase: 'answer', plan: null,
   };
   // The round ends in the state machine first, so its header records the state it handed on.
   const finish = async (status: 'ok' | 'failed', failure?: { failure_code: string; failure_reason: string }): Promise<void> => {
@@ -196,6 +202,21 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
       await finish('ok');
       return result;
+    }
+    // An ask with nothing named to act on gets clarifying questions, without a model or tool call.
+    const shape = request.skipTools ? ({ kind: 'clear' } as const) : shapeRequest(request.message);
+    if (shape.kind === 'ambiguous') {
+      result.phase = 'clarify';
+      result.content = clarifyText(shape.questions);
+      request.onEvent?.({ type: 'delta', text: result.content });
+      await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: null, phase: 'clarify' } });
+      await finish('ok');
+      return result;
+    }
+    if (shape.kind === 'multi_step') {
+      result.phase = 'plan';
+      result.plan = shape.steps;
+      request.onEvent?.({ type: 'status', message: planText(shape.steps, deps.registry.ids()) });
     }
     const ask = async (messages: ChatMessage[], live: boolean): Promise<string> => {
       await tracer.llmRequest(models.primary.name, messages, { step: 'answer' });
@@ -229,7 +250,10 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
         if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);
       }
     }
-    await tracer.event({ event_type: 'output.emitted', payload: { text: result.content, channel: 'text', stop_hook: result.stopHook } });
+    await tracer.event({
+      event_type: 'output.emitted',
+      payload: { text: result.content, channel: 'text', stop_hook: result.stopHook, phase: result.phase, ...(result.plan ? { plan: result.plan } : {}) },
+    });
     await finish('ok');
     return result;
   } catch (error) {
@@ -318,8 +342,9 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   const reply = given ?? (await state.ask(answerMessages, state.streaming));
   if (given !== null) request.onEvent?.({ type: 'delta', text: sanitizeReply(given) });
   const validate = deps.validateReply;
+  const plan = result.plan ? planText(result.plan, deps.registry.ids()) : null;
   if (!validate) {
-    result.content = sanitizeReply(reply);
+    result.content = plan && result.plan ? concludeReply(plan, sanitizeReply(reply), result.plan) : sanitizeReply(reply);
     return;
   }
   const answer = await answerWithEvidence({
@@ -345,4 +370,15 @@ async function runGroundedTurn(request: ChatTurnRequest, agent: Agent, deps: Tur
   result.evidenceReport = answer.report;
   result.evidence = answer.report.line;
   result.validation = { ok: answer.report.ok, issues: answer.report.issues };
+  if (plan && result.plan && answer.report.ok) {
+    // A planned turn concludes: plan, grounded findings, next steps, evidence line last — checked again as shown.
+    const concluded = concludeReply(plan, answer.content, result.plan);
+    const report = await validate(concluded, { sessionId: request.sessionId, agent, receiptIds: result.receipts });
+    await tracer.validator('evidence', report.ok ? 'ok' : (report.issues[0]?.code ?? 'invalid'), report.ok ? 'ok' : 'error', report.ok ? 'Concluded plan verified.' : 'Concluded plan failed; findings shown without it.', { issues: report.issues });
+    if (report.ok) {
+      result.content = concluded;
+      result.evidenceReport = report;
+      result.evidence = report.line;
+    }
+  }
 }

@@ -42,6 +42,8 @@ const ChatResultSchema = z.object({
   stateIn: ConversationStateSchema.describe('the state the turn ran in'),
   stateOut: ConversationStateSchema.describe('the state after it (a change asked for during the turn applies at its end)'),
   audioId: z.string().nullable(),
+  phase: z.enum(['answer', 'clarify', 'plan']).describe('the route the turn took: a direct answer, clarifying questions (no tools run), or a plan acted on and concluded'),
+  plan: z.array(z.string()).nullable().describe("the steps of a planned turn, in the writer's words"),
 }).openapi('ChatResult');
 
 /** What each event of a streamed turn carries (`done` is the result, `error` the failure). */
@@ -134,6 +136,8 @@ function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof Cha
     stateIn: result.stateIn,
     stateOut: result.stateOut,
     audioId: result.audioId,
+    phase: result.phase,
+    plan: result.plan,
   };
 }
 
