@@ -1385,6 +1385,13 @@ export interface components {
              */
             stateOut: "default" | "conversation" | "action" | "research";
             audioId: string | null;
+            /**
+             * @description the route the turn took: a direct answer, clarifying questions (no tools run), or a plan acted on and concluded
+             * @enum {string}
+             */
+            phase: "answer" | "clarify" | "plan";
+            /** @description the steps of a planned turn, in the writer's words */
+            plan: string[] | null;
         };
         ChatStreamEvent: components["schemas"]["ChatStreamDeltaEvent"] | components["schemas"]["ChatStreamReceiptEvent"] | components["schemas"]["ChatStreamRejectionEvent"] | components["schemas"]["ChatStreamStatusEvent"] | components["schemas"]["ChatStreamDoneEvent"] | components["schemas"]["ChatStreamErrorEvent"];
         ChatStreamDeltaEvent: {
