@@ -1,5 +1,6 @@
 import type { CharacterCard, PlaceCard } from './cards.js';
 import { derivedNameForms, isCommonWordForm } from './name-forms.js';
+import { quotedNicknames, uniqueTitleForms } from './card-nicknames.js';
 
 /** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
 export interface NamedEntity {
@@ -128,7 +129,9 @@ export type LearnedForms = ReadonlyMap<string, readonly string[]>;
  * is left to that entry; derived forms two people share stay ambiguous.
  */
 export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[], learned: LearnedForms = new Map()): NameIndex {
-  const stated = (card: CharacterCard | PlaceCard): string[] => [card.name.value, ...card.aliases.map((alias) => alias.value), ...(learned.get(card.path) ?? [])];
+  const titled = uniqueTitleForms(characters);
+  const nicknames = new Map(characters.map((card) => [card.path, [...quotedNicknames(card), ...(titled.get(card.path) ?? [])]] as const));
+  const stated = (card: CharacterCard | PlaceCard): string[] => [...new Set([card.name.value, ...card.aliases.map((alias) => alias.value), ...(nicknames.get(card.path) ?? []), ...(learned.get(card.path) ?? [])])];
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
   const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
     const own = stated(card);

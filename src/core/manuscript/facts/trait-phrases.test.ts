@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { traitPhrases } from './trait-phrases.js';
+import { cardTraitValues, traitPhrases } from './trait-phrases.js';
 
 describe('handedness in prose', () => {
   it('reads the hand of a writing done "with" it, even when the hand comes later in the sentence', () => {
@@ -13,5 +13,12 @@ describe('handedness in prose', () => {
 
   it('ignores a hand that does something other than write', () => {
     expect(traitPhrases('He opened the gate and did it with his left hand.').filter((phrase) => phrase.attribute === 'handedness')).toEqual([]);
+  });
+});
+
+describe('eye colour on a card', () => {
+  it('reads a colour followed by punctuation and a simile', () => {
+    expect(cardTraitValues('eyes', 'grey, pale as dishwater')).toEqual(['grey']);
+    expect(cardTraitValues('eyes', 'blue (faded)')).toEqual(['blue']);
   });
 });

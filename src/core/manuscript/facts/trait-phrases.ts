@@ -39,7 +39,8 @@ const EYE_SHADE = '(?:pale|light|dark|deep|bright|clear|cold|steel|steely|sea|ic
 const HAIR_STYLE = '(?:curly|straight|wavy|long|short|cropped|close-cropped|thick|thin|fine|lank|tangled|unruly|wild|braided|plaited|greasy|wet|damp|shoulder-length|cropped|shaggy|thinning|bobbed|tousled|neat|untidy)';
 
 function eyeValues(text: string): string[] {
-  const words = text.toLowerCase().split(/[\s-]+/);
+  // Punctuation after a colour does not hide it: "grey, pale as dishwater".
+  const words = text.toLowerCase().split(/[\s,;:.()/-]+/).filter(Boolean);
   const hues = words.flatMap((word) => EYE_HUES[word] ?? []);
   // "dark eyes" alone are brown or black; "dark blue eyes" are blue.
   const named = words.filter((word) => word !== 'dark' && EYE_HUES[word]).flatMap((word) => EYE_HUES[word]!);
