@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
 import type { AuditLog, StoredReceiptLine, StoredSealFile } from '../../core/ports/index.js';
 import { keyFingerprint, receiptHash, type ReceiptKeys, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
-import { serialiseFileChange } from '../json-conference-store/index.js';
+// The file lock alone, not the conference store's barrel (which brings the conference logic).
+import { serialiseFileChange } from '../json-conference-store/json-file.js';
 import {
   absolute,
   AUDIT_DIR,

@@ -1,4 +1,6 @@
-import { parseOutline, type Located, type Outline, type OutlineAct, type OutlineEntry } from '../manuscript/index.js';
+// The outline reader alone: the manuscript barrel also brings the prose analysers.
+import { parseOutline, type Outline, type OutlineAct, type OutlineEntry } from '../manuscript/outline.js';
+import type { Located } from '../manuscript/labelled-line.js';
 import type { IndexedFile } from './indexed-file.js';
 import { titleKey } from './markdown-headings.js';
 import type { OutlineRef } from './parse-structural-detail.js';
