@@ -16,6 +16,7 @@ export const COMMANDS: ReadonlyArray<readonly [name: string, register: Registrar
   ['vfs', async (program, io) => (await import('./commands/vfs.js')).registerVfs(program, io)],
   ['audit', async (program, io) => (await import('./commands/audit.js')).registerAudit(program, io)],
   ['chat', async (program, io) => (await import('./commands/chat.js')).registerChat(program, io)],
+  ['chat-issue', async (program, io) => (await import('./commands/chat.js')).registerChatIssue(program, io)],
   [
     'check',
     async (program, io) => {

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { openControlRoom } from '../../adapters/compose/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
+import { chatTranscriptsOf } from '../../server/chat-transcripts.js';
+import { saveChatAsIssue } from '../../server/save-chat-issue.js';
 import { addClipFile } from '../add-clip-file.js';
 import { emit, workspaceDir, type CliIo, type CommonOptions } from '../io.js';
 import { parseStateOption } from '../state-option.js';
@@ -65,10 +67,11 @@ export function registerChat(program: Command, io: CliIo): void {
         const audioId = options.audio ? (await addClipFile(room.audio, options.audio)).audio_id : null;
         const live = Boolean(options.stream) && !options.json;
         const retries = options.retries === undefined ? undefined : Number(options.retries);
+        const sessionId = options.session ?? `chat-${room.ids.uuidv7()}`;
         const result = await runChatTurn(
           {
             message,
-            sessionId: options.session ?? `chat-${room.ids.uuidv7()}`,
+            sessionId,
             ...(options.agent ? { agentId: options.agent } : {}),
             ...(options.skipTools ? { skipTools: true } : {}),
             toolPolicy: {
@@ -86,7 +89,9 @@ export function registerChat(program: Command, io: CliIo): void {
           room.turnDependencies(),
         );
         if (live) io.stdout('\n');
-        emit(io, options, chatJson(result), () =>
+        // Kept like the server's turns: the web app shows the conversation, and it can be saved as an issue.
+        await chatTranscriptsOf(room.root).append({ sessionId, agentId: options.agent ?? 'chief', message, at: room.clock.nowIso(), result: { ...chatJson(result), sessionId } });
+        emit(io, options, { ...chatJson(result), sessionId }, () =>
           [
             live ? '' : result.content,
             result.stopHook ? `\n[stop: ${result.stopHook}${result.rejections.length ? ` — ${result.rejections.map((r) => r.code).join(', ')}` : ''}]` : '',
@@ -95,6 +100,27 @@ export function registerChat(program: Command, io: CliIo): void {
             .filter(Boolean)
             .join('\n'),
         );
+      } finally {
+        await room.close();
+      }
+    });
+}
+
+/** `control-room chat-issue <session> [--title t]` — save a 1:1 conversation as an issue, its receipts linked. */
+export function registerChatIssue(program: Command, io: CliIo): void {
+  program
+    .command('chat-issue')
+    .description('save a 1:1 conversation (from the CLI or the web app) as an issue, with the receipts its turns cite')
+    .argument('<session>', 'the chat session id (chat --json prints it as sessionId)')
+    .option('--title <title>', 'the issue title (default: the agent and the first message)')
+    .option('--workspace <dir>', 'workspace folder')
+    .option('--json', 'print JSON')
+    .action(async (session: string, options: CommonOptions & { title?: string }) => {
+      const room = await openControlRoom(workspaceDir(options));
+      try {
+        const title = options.title?.trim();
+        const saved = await saveChatAsIssue(room, session, title === '' ? undefined : title);
+        emit(io, options, saved, () => `saved as issue ${saved.issueId}: ${saved.title} (${saved.receipts} receipt${saved.receipts === 1 ? '' : 's'} linked)`);
       } finally {
         await room.close();
       }
