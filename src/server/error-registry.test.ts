@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, isErrorCode } from '../protocol/index.js';
 import { statusForCode } from './error-status.js';
+import { sourceFiles } from './testing/source-files.js';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,18 +19,6 @@ const EVERYWHERE = [
 ];
 const SERVER_CODE_FIELD = /\bcode: '([a-z0-9_]+)'/g;
 const SERVER_CODE_CHOICE = /\bcode = [^;]*/g;
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 /** The error code literals of one source file. */
 function errorCodeLiterals(file: string, text: string): string[] {

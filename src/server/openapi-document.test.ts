@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../protocol/index.js';
 import { openApiDocument } from './openapi-document.js';
 import { openRouteFixture, type RouteFixture } from './testing/route-fixture.js';
+import { sourceFiles } from './testing/source-files.js';
 
 type Schema = {
   $ref?: string;
@@ -29,18 +30,6 @@ interface Document {
 }
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(full);
-      return Promise.resolve(entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
