@@ -1,30 +1,22 @@
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../../protocol/index.js';
 import { runChatTurn } from '../../core/loop/index.js';
-import { initWorkspace } from '../fs-workspace/index.js';
-import { findToolNonce, ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
-import { openControlRoom, type ControlRoom } from './open-control-room.js';
+import { findToolNonce, type ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
+import type { ControlRoom } from './open-control-room.js';
+import { openScriptedSampleRoom, type ScriptedSampleRoom } from './testing/scripted-sample-room.js';
 
 const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
 
-let base: string;
+let sample: ScriptedSampleRoom;
 let room: ControlRoom;
 let model: ScriptedModel;
 
 beforeEach(async () => {
-  base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-answer-in-decision-'));
-  await initWorkspace(path.join(base, 'novel'), { sample: true });
-  model = new ScriptedModel();
-  room = await openControlRoom(path.join(base, 'novel'), { env: {}, homeDir: null, modelFactory: () => model });
+  sample = await openScriptedSampleRoom('cr-answer-in-decision-');
+  ({ room, model } = sample);
 });
 
-afterEach(async () => {
-  await room.close();
-  await fs.rm(base, { recursive: true, force: true });
-});
+afterEach(() => sample.close());
 
 const nonceOf = (request: ModelRequest): string | undefined => findToolNonce(request.messages);
 const receiptsIn = (request: ModelRequest): string => [...new Set(request.messages.map((message) => message.content).join('\n').match(/rcpt_[A-Za-z0-9_-]{10,}/g) ?? [])].join(', ');

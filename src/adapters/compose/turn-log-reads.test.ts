@@ -1,33 +1,27 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRequest } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
-import { initWorkspace } from '../fs-workspace/index.js';
-import { findToolNonce, ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
-import { openControlRoom, type ControlRoom } from './open-control-room.js';
+import { findToolNonce, type ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
+import type { ControlRoom } from './open-control-room.js';
+import { openScriptedSampleRoom, type ScriptedSampleRoom } from './testing/scripted-sample-room.js';
 
 const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
 const SESSION = 'long-session';
 
-let base: string;
+let sample: ScriptedSampleRoom;
 let root: string;
 let room: ControlRoom;
 let model: ScriptedModel;
 
 beforeEach(async () => {
-  base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-turn-reads-'));
-  root = path.join(base, 'novel');
-  await initWorkspace(root, { sample: true });
-  model = new ScriptedModel();
-  room = await openControlRoom(root, { env: {}, homeDir: null, modelFactory: () => model });
+  sample = await openScriptedSampleRoom('cr-turn-reads-');
+  ({ room, model } = sample);
+  root = sample.root;
 });
 
-afterEach(async () => {
-  await room.close();
-  await fs.rm(base, { recursive: true, force: true });
-});
+afterEach(() => sample.close());
 
 const nonceOf = (request: ModelRequest): string | undefined => findToolNonce(request.messages);
 const read = (request: ModelRequest): ScriptedReply => ({ content: JSON.stringify({ tool: 'file_reader', args: { path: HESTER }, nonce: nonceOf(request) }) });

@@ -1,32 +1,24 @@
-import { promises as fs } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelRequest, ToolReceipt } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnEvent } from '../../core/loop/index.js';
-import { initWorkspace } from '../fs-workspace/index.js';
-import { findToolNonce, ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
+import { findToolNonce, type ScriptedModel, type ScriptedReply } from '../scripted-model/index.js';
 import type { SqliteTraceStore } from '../sqlite-trace-store/index.js';
-import { openControlRoom, type ControlRoom } from './open-control-room.js';
+import type { ControlRoom } from './open-control-room.js';
+import { openScriptedSampleRoom, type ScriptedSampleRoom } from './testing/scripted-sample-room.js';
 
 const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
 const SCENE = 'Story/Scenes/SCN-01-the-lamp-room.md';
 
-let base: string;
+let sample: ScriptedSampleRoom;
 let room: ControlRoom;
 let model: ScriptedModel;
 
 beforeEach(async () => {
-  base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-turn-writes-'));
-  await initWorkspace(path.join(base, 'novel'), { sample: true });
-  model = new ScriptedModel();
-  room = await openControlRoom(path.join(base, 'novel'), { env: {}, homeDir: null, modelFactory: () => model });
+  sample = await openScriptedSampleRoom('cr-turn-writes-');
+  ({ room, model } = sample);
 });
 
-afterEach(async () => {
-  await room.close();
-  await fs.rm(base, { recursive: true, force: true });
-});
+afterEach(() => sample.close());
 
 const nonceOf = (request: ModelRequest): string | undefined => findToolNonce(request.messages);
 const envelope = (tool: string, args: Record<string, unknown>) => (request: ModelRequest): ScriptedReply => ({ content: JSON.stringify({ tool, args, nonce: nonceOf(request) }) });
