@@ -284,9 +284,10 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
       await page.getByRole('form', { name: 'Start a run' }).getByRole('button', { name: 'Refresh' }).click();
       await page.getByLabel('Recipe').selectOption('held-notes');
       await page.getByRole('button', { name: 'Start the run' }).click();
-      const held = page.getByTestId('run-detail');
+      // The detail shown is the new run's once its heading names the recipe; only then do its status and progress count.
+      const held = page.getByTestId('run-detail').filter({ has: page.getByRole('heading', { name: 'Held notes' }) });
       await expect.poll(() => held.getAttribute('data-status'), { timeout: STEP_TIMEOUT }).toBe('running');
-      expect(await held.textContent()).toContain('now ask on Story/Scenes/');
+      await expect.poll(() => held.textContent(), { timeout: STEP_TIMEOUT }).toContain('now ask on Story/Scenes/');
       await screenshot(page, '49-run-running');
       await held.getByRole('button', { name: 'Cancel the run' }).click();
       await expect.poll(() => held.getAttribute('data-status'), { timeout: STEP_TIMEOUT }).toBe('cancelled');

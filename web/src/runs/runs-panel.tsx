@@ -25,11 +25,13 @@ function RunDetail({ runId, onChanged }: { runId: string; onChanged: () => void 
   const run = detail.data?.run;
   const live = run !== undefined && !FINISHED.has(run.status);
 
+  // The next look is scheduled when the last one has settled, answered or failed: one slow or failed request must not
+  // leave a finished run showing as running.
   useEffect(() => {
-    if (!live) return;
+    if (!live || detail.loading) return;
     const timer = window.setTimeout(() => setSerial((value) => value + 1), POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [live, detail.data]);
+  }, [live, detail.loading, detail.data, detail.error]);
   useEffect(() => {
     if (run && FINISHED.has(run.status)) onChanged();
     // Only the moment a run finishes matters to the list.
