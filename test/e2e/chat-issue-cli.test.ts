@@ -35,6 +35,10 @@ describe('control-room chat-issue', () => {
     expect(turn.validation.ok).toBe(true);
     expect(turn.sessionId).toBe('eyes-talk');
     expect(turn.receipts).toHaveLength(1);
+    // The turn is kept in the very shape `--json` printed (the HTTP answer's shape), so the web app reads it as its own.
+    const kept = (await fs.readFile(path.join(workspace.dir, '.control-room/chat-transcripts/eyes-talk.jsonl'), 'utf8')).trim().split('\n');
+    expect(kept).toHaveLength(1);
+    expect((JSON.parse(kept[0]!) as { result: unknown }).result).toEqual(turn);
 
     const saved = await runCli(['chat-issue', 'eyes-talk', '--title', 'Hester’s eyes', '--workspace', workspace.dir, '--json']);
     expect(saved.status, saved.stderr).toBe(0);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { openControlRoom } from '../../adapters/compose/index.js';
-import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
+import { runChatTurn } from '../../core/loop/index.js';
+import { chatAnswer } from '../../server/chat-answer.js';
 import { chatTranscriptsOf } from '../../server/chat-transcripts.js';
 import { saveChatAsIssue } from '../../server/save-chat-issue.js';
 import { addClipFile } from '../add-clip-file.js';
@@ -17,30 +18,6 @@ interface ChatOptions extends CommonOptions {
   retries?: string;
   state?: string;
   audio?: string;
-}
-
-/** The stable `--json` shape of SPEC §14. */
-export function chatJson(result: ChatTurnResult): Record<string, unknown> {
-  return {
-    content: result.content,
-    evidence: result.evidence,
-    evidenceReport: result.evidenceReport,
-    validation: result.validation,
-    receipts: result.receipts,
-    rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message, channel: rejection.channel })),
-    stopHook: result.stopHook,
-    traceRoundId: result.traceRoundId,
-    channel: result.channel,
-    model: result.model,
-    usedFallback: result.usedFallback,
-    retries: result.retries,
-    notice: result.notice,
-    stateIn: result.stateIn,
-    stateOut: result.stateOut,
-    audioId: result.audioId,
-    phase: result.phase,
-    plan: result.plan,
-  };
 }
 
 /** `control-room chat "<msg>" [--agent id]` — one grounded 1:1 turn with an agent. */
@@ -89,9 +66,11 @@ export function registerChat(program: Command, io: CliIo): void {
           room.turnDependencies(),
         );
         if (live) io.stdout('\n');
-        // Kept like the server's turns: the web app shows the conversation, and it can be saved as an issue.
-        await chatTranscriptsOf(room.root).append({ sessionId, agentId: options.agent ?? 'chief', message, at: room.clock.nowIso(), result: { ...chatJson(result), sessionId } });
-        emit(io, options, { ...chatJson(result), sessionId }, () =>
+        // The stable `--json` shape of SPEC §14, the same as the HTTP answer; kept like the server's turns, so the web
+        // app shows the conversation and it can be saved as an issue.
+        const answer = chatAnswer(result, sessionId);
+        await chatTranscriptsOf(room.root).append({ sessionId, agentId: options.agent ?? 'chief', message, at: room.clock.nowIso(), result: answer });
+        emit(io, options, answer, () =>
           [
             live ? '' : result.content,
             result.stopHook ? `\n[stop: ${result.stopHook}${result.rejections.length ? ` — ${result.rejections.map((r) => r.code).join(', ')}` : ''}]` : '',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CHIEF_AGENT_ID, ControlRoomError, ConversationNoticeSchema, ConversationStateSchema, TaskRouterArgsSchema, EvidenceReportSchema } from '../../protocol/index.js';
 import { runChatTurn, type ChatTurnResult } from '../../core/loop/index.js';
 import { runTool } from '../../core/tool-runs/index.js';
+import { chatAnswer } from '../chat-answer.js';
 import { chatTranscriptsOf } from '../chat-transcripts.js';
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
@@ -28,7 +29,7 @@ const ChatResultSchema = z.object({
   evidenceReport: EvidenceReportSchema.nullable(),
   validation: z.object({ ok: z.boolean(), issues: z.array(z.object({ code: z.string(), message: z.string() }).loose()) }),
   receipts: z.array(z.string()),
-  rejections: z.array(z.object({ code: z.string(), message: z.string() })),
+  rejections: z.array(z.object({ code: z.string(), message: z.string(), channel: z.string().describe('where the refused call came: envelope, native or text') })),
   stopHook: z.string().nullable(),
   traceRoundId: z.string(),
   sessionId: z.string(),
@@ -117,30 +118,6 @@ const chiefRouteRoute = createRoute({
 });
 
 /** The JSON of a chat turn (SPEC §14's `chat --json` plus the session). */
-function chatBody(result: ChatTurnResult, sessionId: string): z.infer<typeof ChatResultSchema> {
-  return {
-    content: result.content,
-    evidence: result.evidence,
-    evidenceReport: result.evidenceReport,
-    validation: { ok: result.validation.ok, issues: result.validation.issues.map((issue) => ({ ...issue })) },
-    receipts: result.receipts,
-    rejections: result.rejections.map((rejection) => ({ code: rejection.code, message: rejection.message })),
-    stopHook: result.stopHook,
-    traceRoundId: result.traceRoundId,
-    sessionId,
-    channel: result.channel,
-    model: result.model,
-    usedFallback: result.usedFallback,
-    retries: result.retries,
-    notice: result.notice,
-    stateIn: result.stateIn,
-    stateOut: result.stateOut,
-    audioId: result.audioId,
-    phase: result.phase,
-    plan: result.plan,
-  };
-}
-
 /** `POST /api/ai/chat` (JSON or SSE), `GET /api/chat/sessions[/{id}]` and `POST /api/ai/chief/route` */
 export function registerChatRoutes(app: ServerApp, context: ServerContext): void {
   const { room } = context;
@@ -172,7 +149,7 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
       );
     // Each finished turn is kept, so the conversation can be shown again after a reload.
     const kept = async (result: ChatTurnResult) => {
-      const answer = chatBody(result, sessionId);
+      const answer = chatAnswer(result, sessionId);
       await chatTranscriptsOf(room.root).append({ sessionId, agentId, message: body.message, at: room.clock.nowIso(), result: answer });
       return answer;
     };

@@ -1352,6 +1352,8 @@ export interface components {
             rejections: {
                 code: string;
                 message: string;
+                /** @description where the refused call came: envelope, native or text */
+                channel: string;
             }[];
             stopHook: string | null;
             traceRoundId: string;
