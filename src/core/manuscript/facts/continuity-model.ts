@@ -157,7 +157,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     ages.push(...collected.ages);
   }
   for (const { scene, prose } of chapters) {
-    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, prose, coverage, snapshot), genderOf };
+    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, prose, coverage, snapshot), genderOf, firstPerson: toldInFirstPerson(prose.paragraphs) };
     const collected = proseFacts(context, scene.position);
     facts.push(...collected.facts);
     ages.push(...collected.ages);

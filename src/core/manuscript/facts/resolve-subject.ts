@@ -23,6 +23,8 @@ export interface SubjectContext {
   prose: FileProse;
   pointOfView: CharacterCard | null;
   genderOf: (card: CharacterCard) => Gender;
+  /** True when the chapter is told in the first person: its narrator is `I`, never `she` or `he`. */
+  firstPerson?: boolean;
 }
 
 const FEMALE = /^(?:she|her|hers|herself)$/i;
@@ -69,7 +71,8 @@ function earlierMentions(context: SubjectContext, paragraphIndex: number, offset
  * 4. `her`/`his`/`she`/`he`: the nearest earlier character the pronoun fits (this paragraph, then
  *    the one before) — certain when no other character it could fit stands in this sentence or the
  *    last; else a guess; `my`/`I` in narration: the point-of-view character — certain;
- * 5. with a pronoun but no one else, the point-of-view character — a guess.
+ * 5. with a pronoun but no one else, the point-of-view character — a guess (never in a chapter told
+ *    in the first person, where the narrator is `I`).
  * `pronoun` overrides the pronoun found right before the phrase.
  */
 export function resolveSubject(context: SubjectContext, paragraphIndex: number, offset: number, pronounHint?: string | null): Subject | null {
@@ -110,6 +113,6 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
       .filter((other): other is CharacterCard => other !== null && other !== card && fits(context, other, pronoun));
     return { card, link: 'pronoun', certain: near && rivals.length === 0 };
   }
-  if (context.pointOfView && fits(context, context.pointOfView, pronoun) && !quoted) return { card: context.pointOfView, link: 'point_of_view', certain: false };
+  if (context.pointOfView && !context.firstPerson && fits(context, context.pointOfView, pronoun) && !quoted) return { card: context.pointOfView, link: 'point_of_view', certain: false };
   return null;
 }

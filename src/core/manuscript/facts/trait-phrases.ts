@@ -96,7 +96,8 @@ const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,3}?(fingers?|finger|thumb|eye|e
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
-const HAIR_CHANGES = /\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint)\b/i;
+// "her new blonde hair", "his newly red hair": a colour just put on.
+const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
 export function traitPhrases(text: string, from = 0, to = text.length): TraitPhrase[] {
