@@ -3,7 +3,7 @@
  * own command) against `node -e 0`, alternated run by run in one process so load from elsewhere
  * on the machine falls on both sides. Each run reports its own CPU (user + system, the whole
  * process from its start) through a preload, so the ratio holds on a busy machine; wall time is
- * shown beside it. Runs the compiled package: `npm run build` first.
+ * shown beside it. Runs the built package (the CLI bundle): `npm run build` first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -42,7 +42,7 @@ const median = (values: number[]): number => {
 const benchmark: Benchmark = {
   name: 'cli-start',
   run: () => {
-    if (!existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: run "npm run build" first.');
+    if (!existsSync(path.join(ROOT, 'dist', 'cli-bundle', 'main.js'))) throw new Error('the CLI bundle is missing: run "npm run build" first.');
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'cr-bench-cli-'));
     try {
       const workspace = path.join(scratch, 'novel');
