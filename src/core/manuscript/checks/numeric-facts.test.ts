@@ -71,3 +71,34 @@ describe('cardsAsLore', () => {
     expect(chapter('She climbed all forty-eight steps of Fenwick Mill in the dark.')).toEqual([]);
   });
 });
+
+describe('counts of a whole, distances with fractions and compounds', () => {
+  const place = (name: string, body: string) => parsePlaceCard({ path: `Compendium/Places/${name}.md`, lines: [`# ${name}`, '', ...body.split('\n')] });
+  const facts = extractNumericFacts(
+    cardsAsLore([
+      place('Hobb Barn', '- Loft: 31 rungs from the threshing floor to the hatch'),
+      place('Ravensgill', 'Farmhouse on the moor. The track runs two and a half miles from the road end to the yard, between walls. Nine bedrooms, four in use.'),
+      place('Kettle Cross', 'The hamlet below, half a mile from Ravensgill by the beck.'),
+    ]),
+  );
+  const chapter = (text: string) => numericFactFindings(readProse({ path: 'Story/Chapters/05 Snow.md', lines: text.split('\n') }, 1, names), facts, true).map((finding) => finding.line);
+
+  it('reads "two and a half miles", "half a mile", "a mile and a half" and "a four-mile track" as distances', () => {
+    expect(facts.map((fact) => [fact.value, fact.unitStem])).toEqual(expect.arrayContaining([[31, 'rung'], [2.5, 'mile'], [9, 'bedroom'], [0.5, 'mile']]));
+    expect(chapter('Pell trudged up the whole four-mile track from the road end to the yard.')).toEqual([1]);
+    expect(chapter('The track, she knew, was a mile and a half from the road end to the yard at most.')).toEqual([1]);
+    expect(chapter('The track ran two and a half miles from the road end to the yard, and it felt like ten.')).toEqual([]);
+  });
+
+  it('takes "all N <things>" as the whole the notes count, when only one note counts that thing', () => {
+    expect(chapter('Jonas went up all twenty-six rungs without once looking down.')).toEqual([1]);
+    expect(chapter('Jonas went up all thirty-one rungs without once looking down.')).toEqual([]);
+    expect(chapter('Jonas went up six rungs and stopped.')).toEqual([]);
+  });
+
+  it('leaves a distance of another road, or a count that agrees with one note it may be about, alone', () => {
+    expect(chapter('Three miles along the road end, then the walls, then the track up to the yard.')).toEqual([]);
+    expect(chapter('She walked home by the beck, and the hamlet was half a mile behind her when the snow began.')).toEqual([]);
+    expect(chapter('She had counted forty sheep by the yard wall.')).toEqual([]);
+  });
+});

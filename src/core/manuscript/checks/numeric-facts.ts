@@ -3,6 +3,7 @@ import type { Finding } from '../finding.js';
 import type { LoreFile } from '../lore.js';
 import { parseLabelledLine } from '../labelled-line.js';
 import { findNumbers, parseNumberWord, type NumberMention } from '../numbers.js';
+import { findQuantities, type Quantity } from '../quantities.js';
 import { lineOf, sentenceAt } from '../prose.js';
 import { lineText, type FileProse } from '../scene-prose.js';
 import { stemsOf, stemWord } from '../word-stem.js';
@@ -91,6 +92,13 @@ export function cardsAsLore(cards: ReadonlyArray<{ kind: string; path: string; s
   });
 }
 
+/** The sentence of `text` that holds `offset`. */
+function sentenceOf(text: string, offset: number): string {
+  const start = Math.max(...[...text.slice(0, offset + 1).matchAll(/[.!?]\s+(?=\p{Lu}|\d)/gu)].map((match) => match.index + match[0].length), 0);
+  const end = /[.!?](?:\s|$)/.exec(text.slice(offset));
+  return text.slice(start, end ? offset + end.index + 1 : text.length);
+}
+
 /** Every count stated in the lore bullets (timeline bullets excluded: their numbers are days). */
 export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
   const facts: NumericFact[] = [];
@@ -101,17 +109,21 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
       // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
       const fact = { line: located.line, value: located.value.replace(/\s*\([^()]*#L\d+[^()]*\)\s*$/, '') };
       let nounPhrases: string[] | null = null;
-      for (const number of findNumbers(fact.value)) {
+      for (const number of findQuantities(fact.value)) {
         if (number.ordinal || /\bday\s*$/i.test(fact.value.slice(0, number.start))) continue;
-        const unit = nextWord(fact.value, number);
+        const unit = number.unit;
         if (unit === null || !isCountedNoun(unit)) continue;
         const unitStem = stemWord(unit);
+        const numberStems = stemsOf(number.text);
         nounPhrases ??= nlp(fact.value).nouns().out('array') as string[];
-        const subjectPhrase = nounPhrases!.find((phrase) => !phrase.includes(number.text));
+        // The subject is that of the count's own sentence (a paragraph of description holds several).
+        const sentence = sentenceOf(fact.value, number.start);
+        const ownPhrase = (nlp(sentence).nouns().out('array') as string[]).find((phrase) => !phrase.includes(number.text) && !number.text.includes(phrase));
+        const subjectPhrase = ownPhrase ?? nounPhrases!.find((phrase) => !phrase.includes(number.text));
         const subjectWords = subjectPhrase?.match(/\p{L}+/gu) ?? [];
         const subjectStem = subjectWords.length > 0 ? stemWord(subjectWords[subjectWords.length - 1]!) : null;
         const keywordStems = [...new Set(nounPhrases!.flatMap((phrase) => [...stemsOf(phrase)]))].filter(
-          (stem) => stem !== unitStem && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
+          (stem) => stem !== unitStem && !numberStems.has(stem) && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
         );
         const subjectProper = subjectPhrase !== undefined && /(?:^|\s)\p{Lu}/u.test(subjectPhrase.trim().replace(/^(?:the|a|an)\s+/i, ''));
         facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper });
@@ -121,11 +133,29 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
   return facts;
 }
 
+// "all ninety-six steps", "the whole three-mile drive", "every one of its twelve rooms": a count of
+// the whole of a thing the notes already count.
+const TOTALITY = /\b(?:all(?:\s+of)?(?:\s+(?:the|its|their|his|her))?|the\s+(?:whole|entire|full)|every\s+one\s+of\s+(?:the|its|their|his|her)|each\s+of\s+(?:the|its|their))\s+$/i;
+
+/** A quantity as the scene says it: `ninety steps`, `a mile and a half`. */
+function said(number: Quantity): string {
+  return number.unit !== null && !number.text.includes(number.unit) ? `${number.text} ${number.unit}` : number.text;
+}
+
+/** True when the subject is next to the count: right after its unit (`three-mile drive`) or a few words before it (`the drive ran two miles`). */
+function attached(sentence: string, at: number, end: number, subjectStem: string): boolean {
+  const before = sentence.slice(0, at).match(/\p{L}+/gu) ?? [];
+  const after = sentence.slice(end).match(/\p{L}+/gu) ?? [];
+  return [...before.slice(-8), ...after.slice(0, 3)].some((word) => stemWord(word) === subjectStem);
+}
+
 /**
  * Counts in the scene that contradict a lore count: the same counted noun (`ninety steps` vs
  * `131 steps`) in a passage about the same thing. "About the same thing" means the passage (this
  * paragraph and the one before) shares the fact's subject and another of its nouns, or three of
- * its nouns; for common units (years, minutes, men) the subject must be in the same sentence too.
+ * its nouns; for common units (years, miles, men) the subject must stand next to the count too. A
+ * count of a whole (`all ninety-six steps`) is about the one thing the notes count in that noun. A
+ * count that agrees with any fact it could be about is no contradiction.
  * In lenient mode the subject must always be in the same sentence.
  */
 export function numericFactFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean): Finding[] {
@@ -133,34 +163,40 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
   const units = new Set(facts.map((fact) => fact.unitStem));
   prose.paragraphs.forEach((paragraph, index) => {
     let windowStems: Set<string> | null = null;
-    for (const number of findNumbers(paragraph.text)) {
+    for (const number of findQuantities(paragraph.text)) {
       if (number.ordinal) continue;
-      const unit = nextWord(paragraph.text, number);
+      const unit = number.unit;
       if (unit === null || !units.has(stemWord(unit))) continue;
+      const unitStem = stemWord(unit);
       const passage = (windowStems ??= stemsOf(`${prose.paragraphs[index - 1]?.text ?? ''}\n${paragraph.text}`));
       const sentence = sentenceAt(paragraph, number.start);
-      const sentenceStems = stemsOf(paragraph.text.slice(sentence.start, sentence.end));
-      // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
-      for (const fact of facts) {
-        if (stemWord(unit) !== fact.unitStem || number.value === fact.value) continue;
+      const sentenceText = paragraph.text.slice(sentence.start, sentence.end);
+      const sentenceStems = stemsOf(sentenceText);
+      const sameUnit = facts.filter((fact) => fact.unitStem === unitStem);
+      const whole = strict && TOTALITY.test(paragraph.text.slice(sentence.start, number.start)) && new Set(sameUnit.map((fact) => fact.value)).size === 1;
+      const related = sameUnit.filter((fact) => {
+        if (whole) return true;
         const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
         const subjectNear = fact.subjectStem !== null && passage.has(fact.subjectStem);
         const subjectInSentence = fact.subjectStem !== null && sentenceStems.has(fact.subjectStem);
-        const related = (subjectNear && hits >= 2) || hits >= 3 || (fact.subjectProper && subjectInSentence);
-        const needsSentence = !strict || GENERIC_UNITS.has(fact.unitStem);
-        if (!related || (needsSentence && !subjectInSentence)) continue;
-        const line = lineOf(paragraph, number.start);
-        findings.push({
-          kind: 'canon_fact_contradiction',
-          severity: 'error',
-          message: `The scene says "${number.text} ${unit}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
-          path: prose.source.path,
-          line,
-          quote: lineText(prose.source, line),
-          canon: { path: fact.path, line: fact.line, value: fact.text },
-        });
-        break;
-      }
+        const about = (subjectNear && hits >= 2) || hits >= 3 || (fact.subjectProper && subjectInSentence);
+        if (!about) return false;
+        if (!strict) return subjectInSentence;
+        return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), fact.subjectStem!);
+      });
+      // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
+      const fact = related[0];
+      if (fact === undefined || related.some((other) => other.value === number.value)) continue;
+      const line = lineOf(paragraph, number.start);
+      findings.push({
+        kind: 'canon_fact_contradiction',
+        severity: 'error',
+        message: `The scene says "${said(number)}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
+        path: prose.source.path,
+        line,
+        quote: lineText(prose.source, line),
+        canon: { path: fact.path, line: fact.line, value: fact.text },
+      });
     }
   });
   return findings;
