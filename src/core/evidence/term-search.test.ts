@@ -31,3 +31,49 @@ describe('term search for absence claims', () => {
     expect(text.slice(hit?.start, hit?.end)).toBe('ledger');
   });
 });
+
+describe('the same word written another way still contradicts an absence claim', () => {
+  const lines = (text: string, term: string) => findTerm(file(text), termForms(term)).map((hit) => hit.startLine);
+
+  it('reads a dash in the book as a space or as nothing, and the term likewise', () => {
+    const text = 'The harbour-\nmaster came.\nA seine-netter lay by.\nShe was thirty-eight.\nA co-operative spirit.\n';
+    expect(lines(text, 'harbourmaster')).toEqual([1]);
+    expect(lines(text, 'harbour master')).toEqual([1]);
+    expect(lines(text, 'seine netter')).toEqual([3]);
+    expect(lines(text, 'seinenetter')).toEqual([3]);
+    expect(lines(text, 'thirty eight')).toEqual([4]);
+    expect(lines(text, 'cooperative')).toEqual([5]);
+    expect(lines(text, 'co-op')).toEqual([]);
+    const [hit] = findTerm(file(text), termForms('harbourmaster'));
+    expect(text.slice(hit?.start, hit?.end)).toBe('harbour-\nmaster');
+  });
+
+  it('ignores accents on both sides', () => {
+    const text = 'Zoë ordered a café crème.\nNAÏVE, he said.\n';
+    expect(lines(text, 'Zoe')).toEqual([1]);
+    expect(lines(text, 'cafes')).toEqual([1]);
+    expect(lines(text, 'naive')).toEqual([2]);
+    expect(lines(text, 'Zoë')).toEqual([1]);
+  });
+
+  it('finds British and American spellings and doubled consonants', () => {
+    const text = 'The colors ran.\nShe realized it late.\nThe town centre.\nA gray gull.\nThey traveled far.\nHe stops.\nLabor won.\n';
+    expect(lines(text, 'colour')).toEqual([1]);
+    expect(lines(text, 'realise')).toEqual([2]);
+    expect(lines(text, 'realising')).toEqual([2]);
+    expect(lines(text, 'center')).toEqual([3]);
+    expect(lines(text, 'grey')).toEqual([4]);
+    expect(lines(text, 'travelled')).toEqual([5]);
+    expect(lines(text, 'stopped')).toEqual([6]);
+    expect(lines(text, 'labour')).toEqual([7]);
+  });
+
+  it('does not turn a word into a different common one', () => {
+    const text = 'It was for him.\nAn hour on the tor.\nBut the wise man.\n';
+    expect(lines(text, 'four')).toEqual([]);
+    expect(lines(text, 'tour')).toEqual([]);
+    expect(lines(text, 'butt')).toEqual([]);
+    expect(lines(text, 'wize')).toEqual([]);
+    expect(lines(text, 'hours')).toEqual([2]);
+  });
+});
