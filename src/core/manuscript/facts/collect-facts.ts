@@ -62,8 +62,7 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
   // Sentences of the card about its own person (not about a relative or another named person).
   prose.paragraphs.forEach((paragraph) => {
     for (const sentence of paragraph.sentences) {
-      const line = lineOf(paragraph, sentence.start);
-      if (fieldLines.has(line)) continue;
+      // A list of fields reads as one long sentence: a field's own line is skipped, not the sentence.
       const own = (start: number): boolean => {
         const before = paragraph.text.slice(sentence.start, start);
         if (ABOUT_OTHER.test(before)) return false;
@@ -71,11 +70,11 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
         return others.every((other) => other === null || other === card);
       };
       for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (!own(phrase.start) || /^(?:your|their|my)$/i.test(phrase.pronoun ?? '')) continue;
+        if (fieldLines.has(lineOf(paragraph, phrase.start)) || !own(phrase.start) || /^(?:your|their|my)$/i.test(phrase.pronoun ?? '')) continue;
         facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, line: lineOf(paragraph, phrase.start), link: 'card' });
       }
       for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (!own(phrase.start)) continue;
+        if (fieldLines.has(lineOf(paragraph, phrase.start)) || !own(phrase.start)) continue;
         ages.push({ ...base, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, line: lineOf(paragraph, phrase.start) });
       }
     }

@@ -36,3 +36,44 @@ describe('hair colour in a chapter told in the first person', () => {
     expect(found.filter((finding) => finding.kind === 'hair_colour_mismatch').map((finding) => finding.line)).toEqual([13]);
   });
 });
+
+describe('a fixed mark on one side, told a few paragraphs after its owner is named', () => {
+  const cards = {
+    'Compendium/Characters/Abel Strand.md': '# Abel Strand\n- Eyes: blue\n- Lost two fingers from his right hand in the sawmill\n- A burn scar on his left forearm',
+    'Compendium/Characters/Kit Morrow.md': '# Kit Morrow\n\nShe keeps the books. A mole on her right cheek.',
+  };
+  const chapter = (...paragraphs: string[]) => ({ ...cards, 'Story/02 Sawdust.md': ['# Sawdust', ...paragraphs].join('\n\n') });
+  const marks = async (files: Record<string, string>) => (await findingsOf(files)).filter((finding) => finding.kind === 'fixed_trait_mismatch').map((finding) => finding.line);
+
+  it('binds "his" across a line of dialogue to the one man named just before, against a mark in a card\'s list', async () => {
+    const found = await marks(chapter('Abel Strand came in from the yard and hung up his coat.', '"Tea?"', '"Later."', 'He rolled his sleeve back; the burn scar on his right forearm had gone white in the cold.'));
+    expect(found).toEqual([9]);
+    expect(await marks(chapter('Abel Strand came in from the yard.', '"Well?"', 'He held the saw with the missing fingers of his left hand.'))).toEqual([7]);
+  });
+
+  it('stays quiet when two men could be meant, when the side agrees, or when it is someone else\'s mark', async () => {
+    const rival = { ...cards, 'Compendium/Characters/Joss Kell.md': '# Joss Kell\n\nHe drives the lorry. His hair is black.' };
+    expect(await marks({ ...rival, 'Story/02 Sawdust.md': ['# Sawdust', 'Abel Strand and Joss Kell came in from the yard.', '"Tea?"', '"Later."', 'He rolled his sleeve back; the burn scar on his right forearm had gone white.'].join('\n\n') })).toEqual([]);
+    expect(await marks(chapter('Abel Strand came in from the yard.', '"Tea?"', '"Later."', 'He rolled his sleeve back; the burn scar on his left forearm had gone white.'))).toEqual([]);
+    expect(await marks(chapter('Kit Morrow looked up from the ledger.', '"Late again."', 'Abel Strand shrugged.', 'She touched the mole on her right cheek.', 'The foreman had a burn scar on his right forearm, and a worse temper.'))).toEqual([]);
+  });
+});
+
+describe('nicknames the prose teaches', () => {
+  const cards = {
+    'Compendium/Characters/Philippa Dunmore.md': '# Philippa Dunmore\n\n- Eye colour: grey\n- Hair: black\n\nShe runs the ferry. Her brother is Cal.',
+    'Compendium/Characters/Cal Dunmore.md': '# Cal Dunmore\n\nHe fishes. He has brown eyes.',
+  };
+  const eyes = async (...paragraphs: string[]) =>
+    (await findingsOf({ ...cards, 'Story/01 Ferry.md': ['# Ferry', ...paragraphs].join('\n\n') })).filter((finding) => finding.kind === 'eye_colour_mismatch').map((finding) => finding.line);
+
+  it('learns a nickname given after a line of dialogue, or with "whom everyone called", and checks what is said of it', async () => {
+    expect(await eyes('Philippa Dunmore stepped off the ferry with one bag.', 'She waited on the slip.', '"Pip," Cal Dunmore said. Pip, her brother still called her, though no one else did. "You came."', "Pip's blue eyes went to the boat.")).toEqual([9]);
+    expect(await eyes('It was Philippa Dunmore, whom the whole quay called Flick, who took the rope.', "Three days later Flick's blue eyes were on the rope again.")).toEqual([5]);
+  });
+
+  it('does not take a word of address or a name the speaker gives himself for a nickname', async () => {
+    expect(await eyes('Philippa Dunmore stepped off the ferry.', '"Love," Cal Dunmore said. "You came."', "Cal's brown eyes went to the boat.")).toEqual([]);
+    expect(await eyes('Cal Dunmore, whom the quay called Dolly, mended nets.', 'Dolly looked up, his brown eyes tired.')).toEqual([]);
+  });
+});

@@ -19,6 +19,8 @@ const NICK_THEN_CALLED = new RegExp(`${NICK},?\\s+(?:as\\s+)?(?:the\\s+[\\p{L}-]
 // "everyone called her Birdie", "known as Birdie", "nicknamed Birdie", "whom the village called Birdie".
 const CALLED_THEN_NICK = new RegExp(`\\b(?:called|calls|call|nicknamed|named)\\s+(her|him)\\s+${NICK}`, 'gu');
 const KNOWN_AS = new RegExp(`\\b(?:known|better\\s+known|called|nicknamed)(?:\\s+(?:to\\s+[\\p{L}\\s]{1,30}?|by\\s+[\\p{L}\\s]{1,30}?))?\\s+as\\s+['"“‘]?${NICK}`, 'gu');
+// "Bridget Fenn, whom everyone called Birdie", "Bridget, who the village knew as Birdie": the name before owns it.
+const WHOM_CALLED = new RegExp(`,\\s+(?:whom|who)\\s+(?:[\\p{L}'’]+\\s+){0,4}?(?:called|calls|call|knew\\s+as|knows\\s+as|nicknamed)\\s+['"“‘]?${NICK}`, 'gu');
 // `Bridget "Birdie" Fenn`: a nickname in quotes between first name and surname.
 const QUOTED_MIDDLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+["“‘']${NICK}["”’']\\s+(\\p{Lu}[\\p{L}'’-]+)`, 'gu');
 const NOT_NICKNAMES = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Mum|Mam|Mom|Mummy|Dad|Daddy|Sir|Madam|Ma'am|Miss|Missus|Mister|Boss|Chief|Lad|Lass|Girl|Boy|Son|Doctor|Doc|Nurse|Gran|Granny|Grandma|Grandpa|Sister|Brother|Father|Mother|Auntie|Aunt|Uncle|Captain|Sergeant|Officer|Constable|Madame|Monsieur|Nobody|Somebody|Everyone|Home|Back|Again|Still|Always)$/;
@@ -48,6 +50,7 @@ function voteGenders(proses: readonly FileProse[], votes: Map<string, { female: 
  * Learns from the text what cards leave out: each character's gender (stated on the card, else by
  * the pronouns that follow the name in the manuscript) and nicknames the prose itself gives
  * ("Birdie, the old man still called her", "everyone called him Sonny", `Bridget "Birdie" Fenn`,
+ * "Bridget Fenn, whom everyone called Birdie",
  * "known in the village as Birdie"). A nickname needs a person to belong to; endearments and titles
  * ("love", "Doctor") are never nicknames.
  */
@@ -92,6 +95,11 @@ export function learnNames(proses: readonly FileProse[], characters: readonly Ch
       for (const match of paragraph.text.matchAll(KNOWN_AS)) {
         if (isQuoted(paragraph, match.index)) continue;
         add(whose(resolveSubject(context, paragraphIndex, match.index, null)?.card ?? null), match[1]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(WHOM_CALLED)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        const named = prose.mentions.find((mention) => mention.paragraph === paragraph && mention.match.end === match.index);
+        add(named ? characterOf(named) : null, match[1]!, prose.source.path, lineAt(match.index));
       }
       for (const match of paragraph.text.matchAll(QUOTED_MIDDLE)) {
         const full = names.entitiesFor(`${match[1]} ${match[3]}`).filter((entity) => entity.kind === 'character');

@@ -63,6 +63,27 @@ function earlierMentions(context: SubjectContext, paragraphIndex: number, offset
     .reverse();
 }
 
+const FAR_PARAGRAPHS = 6;
+// Someone the sentence names without a name: "The foreman rolled up his sleeve", "an old woman with her stick".
+const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2}(?:man|woman|men|women|boy|girl|lad|lass|child|stranger|foreman|doctor|vicar|priest|parson|driver|sailor|soldier|officer|constable|policeman|clerk|landlord|landlady|keeper|postman|postmistress|porter|nurse|maid|cook|butler|farmer|fisherman|gardener|guard|waiter|waitress|barman|barmaid|bartender|customer|visitor|widow|fellow|gentleman|lady|youth|teenager|nephew|niece|cousin|brother|sister|mother|father|husband|wife|son|daughter)\b/iu;
+
+/**
+ * For `he`/`she` with nobody it fits in this paragraph or the one before (a line of dialogue between):
+ * the one character it fits named in the narration of the few paragraphs before, when no other
+ * character it fits is named there (in narration or speech) and the point of view is not one it fits.
+ */
+function farCharacter(context: SubjectContext, paragraphIndex: number, pronoun: string): CharacterCard | null {
+  if (!FEMALE.test(pronoun) && !MALE.test(pronoun)) return null;
+  const window = context.prose.mentions.filter((mention) => mention.paragraphIndex < paragraphIndex - 1 && mention.paragraphIndex >= paragraphIndex - FAR_PARAGRAPHS);
+  const fitting = (mentions: readonly Mention[]) => new Set(mentions.map(characterOf).filter((card): card is CharacterCard => card !== null && context.genderOf(card) !== null && fits(context, card, pronoun)));
+  const candidates = fitting(window.filter((mention) => !mention.quoted));
+  if (candidates.size !== 1) return null;
+  const [card] = [...candidates];
+  const rivals = [...fitting(window)].filter((other) => other !== card);
+  const pointOfViewFits = context.pointOfView !== null && context.pointOfView !== card && !context.firstPerson && fits(context, context.pointOfView, pronoun);
+  return rivals.length === 0 && !pointOfViewFits ? card! : null;
+}
+
 /**
  * Decides whose trait a phrase in prose states, deterministically:
  * 1. a possessive name right before it (`Ilse Marten's green eyes`) — certain;
@@ -71,7 +92,9 @@ function earlierMentions(context: SubjectContext, paragraphIndex: number, offset
  * 4. `her`/`his`/`she`/`he`: the nearest earlier character the pronoun fits (this paragraph, then
  *    the one before) — certain when no other character it could fit stands in this sentence or the
  *    last; else a guess; `my`/`I` in narration: the point-of-view character — certain;
- * 5. with a pronoun but no one else, the point-of-view character — a guess (never in a chapter told
+ * 5. `her`/`his`/`she`/`he` with no one in reach: the one character it fits named in the narration
+ *    of the few paragraphs before, when no rival is — a guess;
+ * 6. with a pronoun but no one else, the point-of-view character — a guess (never in a chapter told
  *    in the first person, where the narrator is `I`).
  * `pronoun` overrides the pronoun found right before the phrase.
  */
@@ -96,6 +119,7 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
   const sentenceCards = [...new Set(inSentence.map(characterOf).filter((card): card is CharacterCard => card !== null && fits(context, card, pronoun)))];
   if (sentenceCards.length === 1) return { card: sentenceCards[0]!, link: 'named', certain: true };
   if (sentenceCards.length > 1 || pronoun === null) return null;
+  if (sentenceCards.length === 0 && UNNAMED_PERSON.test(before)) return null;
   // Walk back for the nearest character the pronoun fits: this paragraph, then the one before.
   const previousSentence = paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
   const windowStart = previousSentence?.start ?? sentence.start;
@@ -113,6 +137,8 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
       .filter((other): other is CharacterCard => other !== null && other !== card && fits(context, other, pronoun));
     return { card, link: 'pronoun', certain: near && rivals.length === 0 };
   }
+  const far = farCharacter(context, paragraphIndex, pronoun);
+  if (far !== null) return { card: far, link: 'pronoun', certain: false };
   if (context.pointOfView && !context.firstPerson && fits(context, context.pointOfView, pronoun) && !quoted) return { card: context.pointOfView, link: 'point_of_view', certain: false };
   return null;
 }
