@@ -77,3 +77,36 @@ describe('nicknames the prose teaches', () => {
     expect(await eyes('Cal Dunmore, whom the quay called Dolly, mended nets.', 'Dolly looked up, his brown eyes tired.')).toEqual([]);
   });
 });
+
+describe('a death told only in the prose, and the dead acting later', () => {
+  const cards = {
+    'Compendium/Characters/Aldo Brisk.md': '# Aldo Brisk\n\nHe keeps the mill. His hands are always floury.',
+    'Compendium/Characters/Wenna Hale.md': '# Wenna Hale\n\nShe delivers the post. Her bicycle is red.',
+  };
+  const book = (first: string[], second: string[]) => ({
+    ...cards,
+    'Story/01 The Wheel.md': ['# The Wheel', ...first].join('\n\n'),
+    'Story/02 After.md': ['# After', ...second].join('\n\n'),
+  });
+  const dead = async (first: string[], second: string[]) =>
+    (await findingsOf(book(first, second))).filter((finding) => /dead_character/.test(finding.kind)).map((finding) => `${finding.path.includes('After') ? 2 : 1}:${finding.line}`);
+  const death = ['Wenna Hale found the mill door open and went in.', 'Aldo Brisk lay under the wheel. She knelt and turned him over, and he was dead.'];
+
+  it('finds the dead acting by name, after a pronoun death, a "found … dead" or a burial', async () => {
+    expect(await dead(death, ['The next week Aldo Brisk climbed the ladder to the loft.'])).toEqual(['2:3']);
+    expect(await dead(['Wenna Hale found Aldo Brisk dead by the race.'], ['"Morning," said Aldo Brisk, at the gate.'])).toEqual(['2:3']);
+    expect(await dead(['Aldo Brisk had been ill all winter.', 'They buried him on the Friday, in the rain.'], ['Aldo Brisk poured two glasses of cider.'])).toEqual(['2:3']);
+  });
+
+  it('finds the dead acting as "he" right after being named in passing', async () => {
+    expect(await dead(death, ["Aldo Brisk's cart stood at the door, and he waved from the seat."])).toEqual(['2:3']);
+    expect(await dead(death, ["Aldo Brisk's brother stood at the door, and he waved from the seat."])).toEqual([]);
+  });
+
+  it('stays quiet for the dead remembered, written of, or supposed, and for deaths only feared or figurative', async () => {
+    expect(await dead(death, ['Wenna remembered how Aldo Brisk laughed at the flood.', "Aldo Brisk's letter lay on the table.", 'If Aldo Brisk walked in now, she would scream.'])).toEqual([]);
+    expect(await dead(['Aldo Brisk came home late. He was dead tired and went to bed.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
+    expect(await dead(['Aldo Brisk had not come home. Wenna feared he was dead.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
+    expect(await dead(death, ['Wenna Hale climbed the ladder to the loft, and she swept it out.'])).toEqual([]);
+  });
+});

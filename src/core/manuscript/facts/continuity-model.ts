@@ -12,6 +12,7 @@ import { traitFindings } from './compare-traits.js';
 import { beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
 import { narratorCard, toldInFirstPerson } from './narrator.js';
+import { pronounDeaths } from './pronoun-deaths.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
 import { chapterTimeStatements, timeOfText } from './time-statements.js';
@@ -116,8 +117,8 @@ function entryNaming(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | n
  * Which chapter each card's death falls in: the card's own word, else where it happens on the page,
  * else the chapter written from the outline entry that plans it.
  */
-function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse }>, coverage: OutlineCoverage | null): Death[] {
-  const onPage = chapters.flatMap(({ scene, prose }) => proseDeaths(prose, scene.position));
+function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null): Death[] {
+  const onPage = chapters.flatMap(({ scene, prose, context }) => [...proseDeaths(prose, scene.position), ...pronounDeaths(context, scene.position)]);
   const planned = plannedDeaths(snapshot, coverage);
   const deaths: Death[] = [];
   for (const card of snapshot.characters) {
@@ -156,8 +157,8 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     facts.push(...collected.facts);
     ages.push(...collected.ages);
   }
-  for (const { scene, prose } of chapters) {
-    const context: SubjectContext = { prose, pointOfView: pointOfView(scene, prose, coverage, snapshot), genderOf, firstPerson: toldInFirstPerson(prose.paragraphs) };
+  const contexts = chapters.map(({ scene, prose }) => ({ scene, prose, context: { prose, pointOfView: pointOfView(scene, prose, coverage, snapshot), genderOf, firstPerson: toldInFirstPerson(prose.paragraphs) } satisfies SubjectContext }));
+  for (const { scene, context } of contexts) {
     const collected = proseFacts(context, scene.position);
     facts.push(...collected.facts);
     ages.push(...collected.ages);
@@ -176,7 +177,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   // No chapter names its year: the year the outline sets the story in ("Set October 1931") stands.
   const outlineYear = years.size === 0 && snapshot.outline ? storyYearOf(snapshot.outline.source.lines) : null;
   if (outlineYear !== null) years.set(0, outlineYear);
-  const deaths = deathsOf(snapshot, chapters, coverage);
+  const deaths = deathsOf(snapshot, contexts, coverage);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
   const findings: ContinuityFinding[] = [

@@ -120,8 +120,11 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   return { card, path: card.path, line: statement.line, text, position: position ?? 0 };
 }
 
-const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on|still|certain|serious|weight|calm|silence))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
+const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on|still|certain|serious|weight|calm|silence|drunk|asleep|right|wrong|to|against|keen|lucky|beat))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
 const KILLED_BEFORE = /\b(?:killed|murdered|drowned|strangled|stabbed|shot\s+dead|executed|buried)\s+$/i;
+// "found Tresk dead", "left Tresk for dead" is no death.
+const FOUND_BEFORE = /\bfound\s+$/i;
+const DEAD_AFTER = /^\s+(?:already\s+|quite\s+)?dead\b/i;
 const DEATH_OF = /\b(?:the\s+death\s+of|the\s+body\s+of|the\s+corpse\s+of|the\s+funeral\s+of)\s+$/i;
 const POSSESSIVE_DEATH = /^['’]s\s+(?:dead\s+body|corpse|funeral|death|grave|coffin|lifeless\s+body)\b/i;
 
@@ -135,7 +138,7 @@ export function proseDeaths(prose: FileProse, position: number): Death[] {
     const text = mention.paragraph.text;
     const after = text.slice(mention.match.end, mention.match.end + 60);
     const before = text.slice(Math.max(0, mention.match.start - 40), mention.match.start);
-    const dies = DIES_AFTER.test(after) || KILLED_BEFORE.test(before) || DEATH_OF.test(before) || POSSESSIVE_DEATH.test(text.slice(mention.match.end));
+    const dies = DIES_AFTER.test(after) || (FOUND_BEFORE.test(before) && DEAD_AFTER.test(after)) || KILLED_BEFORE.test(before) || DEATH_OF.test(before) || POSSESSIVE_DEATH.test(text.slice(mention.match.end));
     if (!dies) continue;
     const sentence = sentenceAt(mention.paragraph, mention.match.start);
     const clause = text.slice(sentence.start, sentence.end);
@@ -163,8 +166,11 @@ const ACTIONS = [
 ];
 // Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
 const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b)`, 'iu');
-// Cues that the dead are remembered, dreamt, pictured or read, not present.
-const MEMORY = /\b(?:what\s+time|whether|asks?\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|asked\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|once|back\s+then|in\s+those\s+days|would|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+// Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence.
+const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+// Cues that only make the dead's act supposed or asked about when they come before it: "whether Tresk
+// came in", "she would see Tresk pour the tea" — not "Tresk came in and asked whether she would eat".
+const SUPPOSED = /\b(?:what\s+time|whether|asks?\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|asked\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|once|would|if|wish(?:ed)?|hoped?)\b/i;
 const FLASHBACK_OPENING = /^(?:\w+\s+){0,3}(?:years|months|weeks)\s+(?:earlier|before|ago)\b|^(?:In|That)\s+(?:the\s+)?(?:summer|winter|spring|autumn|year)\s+(?:of\s+)?\d{4}|^Before\b/i;
 
 /**
@@ -199,19 +205,46 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
     for (const tag of findSpeakerTags(prose)) {
       const card = characterOf(tag.mention);
       const death = card ? later(card) : null;
-      if (death && !MEMORY.test(sentenceText(tag.mention))) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
+      if (death && !remembered(tag.mention)) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
     }
     for (const mention of prose.mentions) {
-      if (mention.quoted || mention.match.possessive || reported.has(mention)) continue;
+      if (mention.quoted || reported.has(mention)) continue;
       const card = characterOf(mention);
       const death = card ? later(card) : null;
-      if (!death) continue;
-      const action = ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40));
-      if (!action || MEMORY.test(sentenceText(mention)) || MEMORY.test(previousSentenceText(mention))) continue;
-      report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
+      if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention))) continue;
+      const action = mention.match.possessive ? null : ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40));
+      const then = action ? null : pronounActs(mention, card!);
+      if (action) report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
+      else if (then !== null) report(mention, death, 'dead_character_acts', `"${then}"`);
     }
   }
   return findings;
+}
+
+/** True when the sentence remembers the dead, or supposes their act before it happens. */
+function remembered(mention: Mention): boolean {
+  const sentence = sentenceAt(mention.paragraph, mention.match.start);
+  return MEMORY.test(sentenceText(mention)) || SUPPOSED.test(mention.paragraph.text.slice(sentence.start, mention.match.start));
+}
+
+// A person other than the one named stands between the name and the pronoun: "Tresk's brother came in, and he sat".
+const SOMEONE_ELSE = /\b(?:brother|sister|mother|father|son|daughter|wife|husband|widow|friend|man|woman|boy|girl|dog|horse)\b/i;
+
+/**
+ * The dead named in passing and then acting as `he`/`she` in the same sentence: "Sorensen's truck is
+ * at the curb, and he leans across and rolls the window down". The pronoun must fit the character,
+ * with no other person named between.
+ */
+function pronounActs(mention: Mention, card: CharacterCard): string | null {
+  const sentence = sentenceAt(mention.paragraph, mention.match.start);
+  const rest = mention.paragraph.text.slice(mention.match.end, sentence.end);
+  const pronoun = card.gender === 'female' ? 'she' : card.gender === 'male' ? 'he' : null;
+  if (pronoun === null) return null;
+  const match = new RegExp(`\\b${pronoun}(?:\\s+\\p{L}+ly)?\\s+(?:${ACTIONS.join('|')})\\b`, 'iu').exec(rest);
+  if (match === null) return null;
+  const between = rest.slice(0, match.index);
+  if (SOMEONE_ELSE.test(between) || /["“”]/.test(between) || /\b\p{Lu}\p{Ll}+\b/u.test(between.replace(/^['’]s\b/, ''))) return null;
+  return `${mention.match.text}${rest.slice(0, match.index + match[0].length)}`.replace(/\s+/g, ' ');
 }
 
 function sentenceText(mention: Mention): string {
