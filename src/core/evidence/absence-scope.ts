@@ -1,13 +1,13 @@
 import type { TextSpan, VfsNode } from '../../protocol/index.js';
 import type { Workspace } from '../ports/index.js';
-import type { ScopeItem } from './parse-absence-detail.js';
+import { NUMBER_WORDS, type ScopeItem } from './parse-absence-detail.js';
 
 /** The files an absence claim's scope covers, or why it cannot be searched as stated. */
 export type ResolvedScope =
   | { ok: true; files: string[] }
   | { ok: false; problems: Array<{ message: string; span: TextSpan }> };
 
-interface ManuscriptFiles {
+export interface ManuscriptFiles {
   all: string[];
   /** Scene or chapter files in reading order, each with its number (from its name, else its place). */
   scenes: Array<{ path: string; number: number }>;
@@ -26,7 +26,8 @@ function numberInName(path: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-async function manuscriptFiles(workspace: Workspace): Promise<ManuscriptFiles> {
+/** The manuscript's files, its scenes in reading order and its outline. */
+export async function manuscriptFiles(workspace: Workspace): Promise<ManuscriptFiles> {
   const tree = await workspace.tree();
   const entries: Array<{ path: string; role: string }> = [];
   filesOf(tree.root, entries);
@@ -53,9 +54,11 @@ function numberList(text: string): { numbers: number[]; ranges: Array<[number, n
   const numbers: number[] = [];
   const ranges: Array<[number, number]> = [];
   const body = text.replace(/^\s*[A-Za-z]+\s+/, '');
-  for (const match of body.matchAll(/(\d{1,4})(?:\s*(?:[-–—…]|\.{2,3}|to|through|thru)\s*(\d{1,4}))?/gi)) {
-    const first = Number(match[1]);
-    if (match[2] !== undefined) ranges.push([first, Number(match[2])]);
+  const number = `(\\d{1,4}|${NUMBER_WORDS.join('|')})`;
+  const value = (token: string): number => (/^\d+$/.test(token) ? Number(token) : NUMBER_WORDS.indexOf(token.toLowerCase()) + 1);
+  for (const match of body.matchAll(new RegExp(`\\b${number}(?:\\s*(?:[-–—…]|\\.{2,3}|to|through|thru)\\s*${number})?`, 'gi'))) {
+    const first = value(match[1] ?? '');
+    if (match[2] !== undefined) ranges.push([first, value(match[2])]);
     else numbers.push(first);
   }
   return { numbers, ranges };
@@ -133,10 +136,20 @@ export async function resolveAbsenceScope(scope: readonly ScopeItem[], detail: s
       for (const [first, last] of ranges) addScenes(first, last, item.span, item.text);
     } else {
       const text = item.text.toLowerCase();
-      if (/manuscript|book|files?\b/.test(text)) for (const file of files.all) chosen.add(file);
-      else if (/outline/.test(text) && files.outline) chosen.add(files.outline);
-      else if (/card|compendium/.test(text)) for (const file of files.all.filter((path) => path.startsWith('Compendium/'))) chosen.add(file);
-      else for (const scene of files.scenes) chosen.add(scene.path);
+      const found = /manuscript|book|novel|story/.test(text)
+        ? files.all
+        : /outline/.test(text)
+          ? (files.outline ? [files.outline] : [])
+          : /card|compendium/.test(text)
+            ? files.all.filter((path) => path.startsWith('Compendium/'))
+            : /canon/.test(text)
+              ? files.all.filter((path) => path === 'Canon.md')
+              : /scene|chapter/.test(text) || !/files?\b/.test(text)
+                ? files.scenes.map((scene) => scene.path)
+                : files.all;
+      // Every part of a scope names at least one file: "the outline" of a book without one names nothing.
+      if (found.length === 0) problems.push({ message: `The scope names ${item.text}, which the manuscript does not have; name files that exist.`, span: item.span });
+      for (const file of found) chosen.add(file);
     }
   }
   if (problems.length > 0) return { ok: false, problems };

@@ -49,3 +49,52 @@ describe('absence claims are run, not read', () => {
     expect(await codes('checked every chapter for any mention of the compass')).toEqual(['absence_contradicted']);
   });
 });
+
+describe('an absence claim is searched over all it names, or refused', () => {
+  const scene = 'Story/Chapters/03 The Road.md';
+  // "tar" is only in chapter 2, "hazel" only in the Compendium: each forgery names them but resolves to less.
+  it('refuses a scope phrase that names part of the book but is no file, id or range', async () => {
+    for (const detail of [
+      'checked chapter 3 and the tavern chapter for "tar"',
+      'checked chapter 3 and the prologue for "tar"',
+      'checked chapter 3 and the second chapter for "tar"',
+      'checked chapter 3 and the rest for "tar"',
+      "checked chapter 3 and Wren's chapters for \"tar\"",
+      'checked chapter 3 plus 2 for "tar"',
+      'checked chapter 3, then the middle of the book for "tar"',
+      'searched for "tar" in chapter 3 and the epilogue',
+    ]) {
+      expect(await codes(detail, scene), detail).toContain('absence_scope_missing');
+    }
+  });
+
+  it('resolves what a scope may name in words: number words, short id ranges, titles, the Compendium', async () => {
+    expect(await codes('checked chapters one to three for "tar"', scene)).toEqual(['absence_contradicted']);
+    expect(await codes('checked chapter three and chapter two for "tar"', scene)).toEqual(['absence_contradicted']);
+    expect(await codes('checked The Road and The Inn for "tar"', scene)).toEqual(['absence_contradicted']);
+    expect(await codes('checked the Inn chapter for "tar"', scene)).toEqual(['absence_contradicted']);
+    expect(await codes('checked chapter 3 and the Compendium for "hazel"', scene)).toEqual(['absence_contradicted']);
+    expect(await codes('checked the outline for "inn"', scene)).toEqual(['absence_contradicted']);
+  });
+
+  it('passes true claims however the scope is phrased', async () => {
+    for (const detail of [
+      'checked chapters 1–3 for "zeppelin"',
+      'checked chapters one to three (3 files) for "zeppelin"',
+      'searched every chapter file for "zeppelin"',
+      'searched for "zeppelin" in chapters 1-3 — no hits',
+      'checked The Ferry, The Inn and The Road for "zeppelin"',
+      'checked the whole manuscript for "zeppelin". Nothing found.',
+      'DEEP_SCAN of Story/Chapters/ for "zeppelin": 0 matches',
+      'checked the manuscript and the Compendium for "zeppelin"',
+    ]) {
+      expect(await codes(detail), detail).toEqual([]);
+    }
+  });
+
+  it('refuses a scope naming something the book lacks', async () => {
+    const bare = new MemoryWorkspace({ 'Story/Chapters/01 One.md': '# One\n\nThe road ran east.\n' });
+    const report = await validateEvidence('Not there.\nEvidence: absence | Story/Chapters/ | checked the outline for "zeppelin"', { ...context, workspace: bare });
+    expect(report.issues.map((issue) => issue.code)).toEqual(['absence_scope_missing']);
+  });
+});

@@ -1,9 +1,11 @@
 import type { AbsenceHit, EvidenceIssue, TextSpan } from '../../protocol/index.js';
 import type { Workspace } from '../ports/index.js';
 import { resolveAbsenceScope } from './absence-scope.js';
+import { unnamedScope } from './absence-scope-residue.js';
 import type { ResolvedSource } from './check-sources.js';
 import type { AbsenceDetail } from './parse-absence-detail.js';
 import type { QuoteIndex } from './quote-index.js';
+import { scenesByTitle } from './scene-titles.js';
 import { findTerm, termForms } from './term-search.js';
 
 const EXAMPLE = 'e.g. checked Story/Scenes/SCN-01…SCN-08 for "locket"';
@@ -17,8 +19,8 @@ export interface AbsenceOutcome {
   hits: AbsenceHit[];
 }
 
-function missingParts(detail: AbsenceDetail, span: TextSpan, issues: EvidenceIssue[]): boolean {
-  const hasScope = detail.scope.length > 0;
+function missingParts(detail: AbsenceDetail, titled: boolean, span: TextSpan, issues: EvidenceIssue[]): boolean {
+  const hasScope = detail.scope.length > 0 || titled;
   const hasTerm = detail.terms.some((term) => /[\p{L}\p{N}]/u.test(term.text));
   if (hasScope && hasTerm) return false;
   const message = !hasScope && !hasTerm
@@ -61,13 +63,20 @@ export async function checkAbsence(
 ): Promise<AbsenceOutcome> {
   const outcome: AbsenceOutcome = { searched: [], hits: [] };
   const detailSpan = { start: detailText.start, end: detailText.end };
-  if (missingParts(detail, detailSpan, issues)) return outcome;
-  const scope = await resolveAbsenceScope(detail.scope, detailText.text, detailText.start, workspace);
+  // A scope phrase that is none of its files, folders, ids and ranges may still be a scene's title.
+  const titled = await scenesByTitle(unnamedScope(detailText.text, detailText.start, detail), workspace, index);
+  if (missingParts(detail, titled.files.length > 0, detailSpan, issues)) return outcome;
+  for (const phrase of titled.unresolved) {
+    const message = `The scope names "${phrase.text}", which is no file, folder, scene id or scene title of the manuscript, so it cannot be searched; name the files or scenes it covers (${EXAMPLE}).`;
+    issues.push({ code: 'absence_scope_missing', message, span: phrase.span });
+  }
+  const scope = detail.scope.length > 0 ? await resolveAbsenceScope(detail.scope, detailText.text, detailText.start, workspace) : { ok: true as const, files: [] };
   if (!scope.ok) {
     for (const problem of scope.problems) issues.push({ code: 'absence_scope_missing', message: problem.message, span: problem.span });
     return outcome;
   }
-  const paths = [...new Set([...scope.files, ...(await sourceFiles(sources, workspace))])].sort();
+  if (titled.unresolved.length > 0) return outcome;
+  const paths = [...new Set([...scope.files, ...titled.files, ...(await sourceFiles(sources, workspace))])].sort();
   outcome.searched = paths;
   const terms = detail.terms.filter((term) => /[\p{L}\p{N}]/u.test(term.text));
   for (const term of terms) {

@@ -8,7 +8,8 @@ describe('parseAbsenceDetail', () => {
   it('finds paths, scene ids, numbered ranges and whole-manuscript scopes', () => {
     expect(scope('checked Story/Scenes/SCN-01…SCN-08 for "locket"')).toEqual(['path:Story/Scenes/SCN-01', 'scene:SCN-08']);
     expect(scope('checked scenes 1–8 and Canon.md')).toEqual(['range:scenes 1–8', 'path:Canon.md']);
-    expect(scope('searched Act 2 and every scene of the book')).toEqual(['range:Act 2', 'all:every scene']);
+    expect(scope('searched Act 2 and every scene of the book')).toEqual(['range:Act 2', 'all:every scene', 'all:the book']);
+    expect(scope('checked SCN-01…08, scenes one to three and the Compendium')).toEqual(['range:SCN-01…08', 'range:scenes one to three', 'all:the Compendium']);
     expect(scope('no locket anywhere')).toEqual([]);
   });
 

@@ -16,11 +16,28 @@ export interface AbsenceDetail {
   terms: Array<{ text: string; span: TextSpan }>;
 }
 
+/** A scene or chapter number as a scope may write it: digits or a word up to twenty. */
+export const NUMBER_WORDS = [
+  'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+];
+const NUMBER = `(?:\\d{1,4}|${NUMBER_WORDS.join('|')})`;
+const JOINER = '(?:[-–—…]|\\.{2,3}|,|to|through|thru|and|&)';
 const SCOPE_PATTERNS: Array<[ScopeItem['kind'], RegExp]> = [
   ['path', /\b(?:Story|Compendium)\/[^\s,;|"“”…]*|\bCanon\.md\b/g],
+  // `SCN-01…08`, `SCN-01 to 03`: a range of scene ids written with the second prefix left off.
+  ['range', /\bSCN-\d{1,4}\s*(?:…|\.{2,3}|[-–—]|to|through|thru)\s*\d{1,4}\b(?!-)/gi],
   ['scene', /\bSCN-[A-Za-z0-9][\w-]*/g],
-  ['range', /\b(?:scenes?|chapters?|acts?|parts?)\s+\d{1,4}(?:\s*(?:[-–—…]|\.{2,3}|,|to|through|thru|and|&)\s*\d{1,4})*\b/gi],
-  ['all', /\b(?:all|every|each)\s+(?:of\s+the\s+)?(?:\d{1,4}\s+)?(?:scenes?|chapters?|files?|(?:character\s+)?cards?|compendium\s+(?:files|entries))\b|\b(?:the\s+)?(?:whole|entire)\s+(?:manuscript|outline|compendium|book)\b/gi],
+  ['range', new RegExp(`\\b(?:scenes?|chapters?|acts?|parts?)\\s+${NUMBER}(?:\\s*${JOINER}\\s*${NUMBER})*\\b`, 'gi')],
+  [
+    'all',
+    new RegExp(
+      `\\b(?:all|every|each)\\s+(?:of\\s+the\\s+)?(?:${NUMBER}\\s+)?(?:scenes?|chapters?|files?|(?:character\\s+)?cards?|compendium\\s+(?:files|entries))(?:\\s+files?)?\\b` +
+        '|\\b(?:the\\s+)?(?:whole|entire|full)\\s+(?:manuscript|outline|compendium|book|novel|story)\\b' +
+        '|\\b(?:the\\s+)?(?:manuscript|book|novel|outline|compendium|canon)\\b(?!\\.md|\\/)',
+      'gi',
+    ),
+  ],
 ];
 // "for ledger", "for any mention of the ledger", "references to a locket": the first word past the filler.
 const TERM_AFTER_FOR =
