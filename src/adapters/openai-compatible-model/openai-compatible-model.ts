@@ -7,6 +7,7 @@ import { postRequest, readText } from './post-request.js';
 import { redactError, secretsOf } from './redact-key.js';
 import { readEventStream } from './read-event-stream.js';
 import { toWireRequest } from './to-wire-request.js';
+import { wireRequestText } from './wire-request-text.js';
 
 export interface OpenAiCompatibleModelOptions {
   /** The OpenAI-compatible base, e.g. `http://127.0.0.1:1234/v1` (LM Studio) or `http://127.0.0.1:11434/v1` (Ollama). */
@@ -70,7 +71,7 @@ export class OpenAiCompatibleModel implements Model {
     }
     const signal = request.signal === undefined ? timeoutSignal : AbortSignal.any([request.signal, timeoutSignal]);
     const stream = request.stream ?? this.options.stream ?? false;
-    const body = JSON.stringify(toWireRequest(this.name, request, stream));
+    const body = wireRequestText(toWireRequest(this.name, request, stream));
     try {
       const response = await postRequest(`${this.endpoint}/chat/completions`, { headers: this.headers(stream), body, signal });
       context.responseStarted = true;

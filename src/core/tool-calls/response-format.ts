@@ -92,6 +92,9 @@ export function envelopeResponseFormat(options: ResponseFormatOptions): JsonSche
   return { type: 'json_schema', json_schema: { name: 'tool_call_envelope', strict: true, schema } };
 }
 
+/** The last decision formats made, by lookup: a turn asks for the same one at every step after a tool result. */
+const recentDecisions = new WeakMap<ToolSchemaLookup, { key: string; format: JsonSchemaResponseFormat }>();
+
 /**
  * `response_format` after a tool result: `{"action":"tool","tool","args","nonce"}` for another call,
  * or `{"action":"final","tool":null,"args":null,"nonce"}` when done (strict mode requires every key,
@@ -99,6 +102,17 @@ export function envelopeResponseFormat(options: ResponseFormatOptions): JsonSche
  * decision also has `"answer"`: the reply to the writer with `final`, null with `tool`.
  */
 export function decisionResponseFormat(options: ResponseFormatOptions & { answer?: boolean }): JsonSchemaResponseFormat {
+  // The same lookup, allow list, answer flag and nonce give the same format: it is shared (frozen)
+  // between the steps of a turn instead of built again, and a serialiser may remember its text.
+  const key = JSON.stringify([options.nonce, options.answer === true, options.allowedTools ?? null]);
+  const recent = recentDecisions.get(options.tools);
+  if (recent?.key === key) return recent.format;
+  const format = deepFreeze(buildDecisionFormat(options));
+  recentDecisions.set(options.tools, { key, format });
+  return format;
+}
+
+function buildDecisionFormat(options: ResponseFormatOptions & { answer?: boolean }): JsonSchemaResponseFormat {
   const tools = allowedArgs(options);
   // With `answer`, `final` carries the writer-facing reply (null with `tool`), so no separate answer call is needed.
   const answer: Record<string, JsonSchema> = options.answer ? { answer: { type: ['string', 'null'], description: 'with final: your reply to the writer, ending with its evidence line; null with tool' } } : {};
