@@ -2,6 +2,7 @@ import type { ImportKind } from '../../protocol/imports.js';
 import { parseFrontMatter, textField, listField } from '../manuscript/front-matter.js';
 import { parseLabelledLine } from '../manuscript/labelled-line.js';
 import type { SourceDocument } from './source-document.js';
+import { chapterHeading } from './split-sections.js';
 
 /** What a source item is, and the evidence for it, for the report. */
 export interface Classification {
@@ -27,7 +28,6 @@ const CHARACTER_LABELS = new Set([
 const PLACE_LABELS = new Set(['type', 'kind', 'location', 'population', 'region', 'county', 'country', 'distance', 'climate', 'district', 'founded', 'rooms', 'floors']);
 const CHARACTER_TAGS = /^(?:characters?|person|people|cast|npc|protagonist|antagonist)$/i;
 const PLACE_TAGS = /^(?:places?|locations?|settings?)$/i;
-const CHAPTER_HEADING = /^(?:#{1,3}\s*)?(?:chapter|ch\.?)\s+(?:\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b/i;
 const OUTLINE_LINE = /^\s*(?:(?:#{1,4}\s*)?(?:chapter|ch\.?|scene)\s+(?:\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b|\d+[.)]\s+\S|\|\s*(?:ch(?:apter)?\.?|#|no\.?|scene)\s*\|)/i;
 
 function stem(name: string): string {
@@ -49,7 +49,9 @@ function contentSignals(text: string) {
   const lines = text.split('\n');
   const frontMatter = parseFrontMatter('note', lines);
   const body = lines.slice(frontMatter.bodyStart - 1);
-  const tags = [...listField(frontMatter.data, 'tags'), textField(frontMatter.data, 'type') ?? '', textField(frontMatter.data, 'category') ?? ''].map((tag) => tag.replace(/^#/, ''));
+  // Tags in the text itself (`#character`, `#place/town`) count as much as front matter tags.
+  const bodyTags = [...body.join('\n').matchAll(/(?:^|\s)#([\p{L}][\p{L}\d_-]*)/gu)].map((match) => match[1]!);
+  const tags = [...listField(frontMatter.data, 'tags'), textField(frontMatter.data, 'type') ?? '', textField(frontMatter.data, 'category') ?? '', ...bodyTags].map((tag) => tag.replace(/^#/, ''));
   const keys = Object.keys(frontMatter.data).map((key) => key.toLowerCase().replace(/[_-]+/g, ' '));
   const labels = body.map((line) => parseLabelledLine(line)?.label).filter((label): label is string => label !== undefined);
   const nonEmpty = body.filter((line) => line.trim() !== '');
@@ -60,7 +62,7 @@ function contentSignals(text: string) {
     placeLabels: [...new Set([...keys, ...labels].filter((label) => PLACE_LABELS.has(label)))],
     bullets: nonEmpty.filter((line) => /^\s*(?:[-*+]|\d+[.)])\s/.test(line)).length,
     outlineLines: nonEmpty.filter((line) => OUTLINE_LINE.test(line)).length,
-    chapterHeadings: nonEmpty.filter((line) => CHAPTER_HEADING.test(line)).length,
+    chapterHeadings: nonEmpty.filter((line) => chapterHeading(line) !== null).length,
     dialogue: (body.join('\n').match(/["“][^"”\n]{2,}["”]/g) ?? []).length,
     paragraphs: nonEmpty.filter((line) => line.trim().split(/\s+/).length >= 25).length,
     lines: nonEmpty.length,
@@ -88,6 +90,10 @@ export function classifyNote(document: SourceDocument): Classification {
   }
   if (signals.placeLabels.length >= 2) return { kind: 'place', reason: `labelled facts (${signals.placeLabels.slice(0, 4).join(', ')})` };
   if (byFolder) return byFolder;
+  // Several chapters of prose in one text: a whole novel (or part of one), not an outline of it.
+  if (signals.chapterHeadings >= 2 && (signals.paragraphs >= 2 * signals.chapterHeadings || signals.dialogue >= signals.chapterHeadings) && signals.words >= 120 * signals.chapterHeadings) {
+    return { kind: 'chapter', reason: `${signals.chapterHeadings} chapters of prose (${signals.words} words)` };
+  }
   if (signals.outlineLines >= 3 && signals.outlineLines * 2 >= signals.lines - signals.outlineLines) {
     return { kind: 'outline', reason: `${signals.outlineLines} chapter or numbered entries` };
   }

@@ -2,10 +2,11 @@ import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter, textField } from '../manuscript/front-matter.js';
 import { sceneNameParts } from '../manuscript/scene-file.js';
 import { classifyNote } from './classify-note.js';
-import { classifySection } from './classify-section.js';
+import { isDatedTimeline } from './dated-timeline.js';
+import { expandItem, NUMBER_PREFIX, type Classified } from './expand-items.js';
 import { plainLinks } from './plain-links.js';
-import type { SourceDocument, SourceReading } from './source-document.js';
-import { chapterHeading, splitEntities } from './split-sections.js';
+import type { SourceReading } from './source-document.js';
+import { chapterHeading, partHeading } from './split-sections.js';
 
 /** One file the import will write: what it is, where it goes, and what it holds. */
 export interface PlannedFile {
@@ -25,27 +26,12 @@ export interface ImportPlan {
   skipped: SkippedItem[];
 }
 
-interface Classified {
-  document: SourceDocument;
-  text: string;
-  kind: ImportKind;
-  reason: string;
-}
 
 const FOLDER_OF: Record<Exclude<ImportKind, 'chapter' | 'outline'>, string> = {
   character: 'Compendium/Characters',
   place: 'Compendium/Places',
   lore: 'Compendium/Lore',
 };
-// A note named for a list of entities (`Characters.md`, `Places.md`) holds one per heading.
-const LIST_NAMES: ReadonlyArray<[RegExp, ImportKind]> = [
-  [/^(?:characters|cast|people|dramatis[\s_-]*personae|cast[\s_-]*list|character[\s_-]*list)$/i, 'character'],
-  [/^(?:places|locations|settings|place[\s_-]*list)$/i, 'place'],
-];
-// A note of mixed entities (`bible.md`, `Story bible`, `World notes`): each section is read on its own.
-const MIXED_NAME = /^(?:(?:the|a)\s+)?(?:[\p{L}' ]+[\s_—–-]+)?(?:(?:story|series|book|world|novel)[\s_-]*)?(?:bible|notes|reference|world[\s_-]*building)$/iu;
-const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+[\s._:,)—–-]*/i;
-
 /** A file name writers' systems all accept: no separators, wildcards or link marks; at most 80 characters. */
 export function safeFileName(name: string): string {
   const cleaned = name.replace(/[\\/:*?"<>|#^[\]\u0000-\u001f]/g, ' ').replace(/\s+/g, ' ').replace(/^[.\s]+|[.\s]+$/g, '');
@@ -78,8 +64,16 @@ function chapterTitle(item: Classified): string {
   return name === '' ? item.document.name : name;
 }
 
+/** The number a folder is named with: `Act 2`, `02 Arrivals`, `Part Three`, `Book IV`. */
+function folderNumber(folder: string): number | null {
+  const digits = /\d+/.exec(folder);
+  if (digits) return Number(digits[0]);
+  const word = /^\s*(?:act|part|book|volume|vol\.?|section)[\s_-]+([a-z]+(?:-[a-z]+)?)\b/i.exec(folder);
+  return word ? partHeading(`Part ${word[1]!}`)?.number ?? null : null;
+}
+
 function folderNumbers(folders: readonly string[]): number[] {
-  return folders.map((folder) => Number(/\d+/.exec(folder)?.[0] ?? Number.NaN)).filter((value) => Number.isFinite(value));
+  return folders.map(folderNumber).filter((value): value is number => value !== null);
 }
 
 /** Reading order: the source's own order, else numbered folders, then the number in the name, then the name. */
@@ -93,37 +87,7 @@ function chapterOrder(a: Classified, b: Classified): number {
   return leftNumber - rightNumber || a.document.origin.localeCompare(b.document.origin, 'en', { numeric: true });
 }
 
-/** Splits list notes (`Characters.md` with a section per person) into one card per section. */
-function expandLists(item: Classified): Classified[] {
-  const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
-  if (MIXED_NAME.test(name) && item.kind !== 'outline' && item.document.hint === null) return expandMixed(item);
-  const list = LIST_NAMES.find(([pattern]) => pattern.test(name));
-  if (!list || item.kind === 'chapter' || item.kind === 'outline') return [item];
-  const sections = splitEntities(item.text.split('\n'));
-  if (sections.length < 2) return [item];
-  return sections.map((section, index) => ({
-    document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
-    text: `${section.lines.join('\n').trimEnd()}\n`,
-    kind: list[1],
-    reason: `a section of the list "${item.document.name}"`,
-  }));
-}
-
-/** Splits a mixed note into one card per section, each classified by its own text; never a chapter. */
-function expandMixed(item: Classified): Classified[] {
-  const sections = splitEntities(item.text.split('\n'));
-  const whole: Classified = item.kind === 'chapter' ? { ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` } : item;
-  if (sections.length < 2) return [whole];
-  return sections.map((section, index) => {
-    const text = `${section.lines.join('\n').trimEnd()}\n`;
-    return {
-      document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
-      text,
-      kind: classifySection(section.heading, text),
-      reason: `a section of the note "${item.document.name}"`,
-    };
-  });
-}
+const TIMELINE_REASON = 'a dated timeline (the source has no other outline)';
 
 class PathBook {
   private readonly taken = new Set<string>();
@@ -154,8 +118,10 @@ export function planImport(reading: SourceReading): ImportPlan {
       skipped.push({ origin: document.origin, reason: 'empty' });
       continue;
     }
-    const { kind, reason } = classifyNote({ ...document, text });
-    items.push(...expandLists({ document, text: text.endsWith('\n') ? text : `${text}\n`, kind, reason }));
+    const classified = classifyNote({ ...document, text });
+    // A dated timeline is the outline when the source has none of its own.
+    const { kind, reason } = classified.kind === 'lore' && document.hint === null && isDatedTimeline(document.name, text) ? { kind: 'outline' as const, reason: TIMELINE_REASON } : classified;
+    items.push(...expandItem({ document, text: text.endsWith('\n') ? text : `${text}\n`, kind, reason }, skipped));
   }
   const paths = new PathBook();
   const files: PlannedFile[] = [];
@@ -168,15 +134,15 @@ export function planImport(reading: SourceReading): ImportPlan {
     const path = paths.claim('Story/Chapters', `${String(number).padStart(width, '0')} ${chapterTitle(item)}`);
     files.push({ id: item.document.id, origin: item.document.origin, kind: 'chapter', path, content: item.text, reason: item.reason });
   });
-  let outlineTaken = false;
+  const outlines = items.filter((item) => item.kind === 'outline');
+  const outline = outlines.find((item) => item.reason !== TIMELINE_REASON) ?? outlines[0];
   for (const item of items.filter((candidate) => candidate.kind !== 'chapter')) {
-    if (item.kind === 'outline' && !outlineTaken) {
-      outlineTaken = true;
+    if (item === outline) {
       files.push({ id: item.document.id, origin: item.document.origin, kind: 'outline', path: paths.claim('Story', 'Outline'), content: item.text, reason: item.reason });
       continue;
     }
     const kind = item.kind === 'outline' || item.kind === 'chapter' ? 'lore' : item.kind;
-    const reason = item.kind === 'outline' ? `${item.reason}; a second outline is kept as a note` : item.reason;
+    const reason = item.reason === TIMELINE_REASON ? 'a dated timeline, kept as a note beside the outline' : item.kind === 'outline' ? `${item.reason}; a second outline is kept as a note` : item.reason;
     files.push({ id: item.document.id, origin: item.document.origin, kind, path: paths.claim(FOLDER_OF[kind], cardName(item)), content: item.text, reason });
   }
   return { files, skipped };

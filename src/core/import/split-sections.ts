@@ -10,7 +10,11 @@ export interface TextSection {
 
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
 // "Chapter 3", "CHAPTER THREE", "Chapter Twenty-One: The Mill", "Ch. 4 — Ice", "Chapter IV".
-const CHAPTER_LINE = /^(?:#{1,6}\s*)?(?:chapter|ch\.)\s+(\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b\s*[:.—–-]?\s*(.*?)\s*#*\s*$/i;
+const CHAPTER_LINE = /^(#{1,6}\s*)?(?:chapter|ch\.)\s+(\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b\s*([:.—–-])?\s*(.*?)\s*#*\s*$/i;
+// "PART ONE", "Part 2: The Crossing", "# Book III".
+const PART_LINE = /^(#{1,6}\s*)?(?:part|book)\s+(\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b\s*([:.—–-])?\s*(.*?)\s*#*\s*$/i;
+// A heading line has at most this many words; longer lines are sentences that begin with the word.
+const MAX_HEADING_WORDS = 14;
 
 function romanValue(text: string): number | null {
   if (!/^[ivxlc]+$/i.test(text)) return null;
@@ -20,15 +24,32 @@ function romanValue(text: string): number | null {
   return total > 0 ? total : null;
 }
 
-/** `Chapter 3: The Mill` → number 3 and title `The Mill`; null when the line is no chapter heading. */
-export function chapterHeading(line: string): { number: number | null; title: string } | null {
-  const match = CHAPTER_LINE.exec(line.trim());
-  if (!match) return null;
-  const token = match[1]!;
+/**
+ * A numbered heading line (`Chapter 3: The Mill`, `PART TWO`) → its number and the title after it;
+ * null for a sentence that merely starts with the word ("Chapter two of her life began…"): a
+ * heading is marked with `#`, or stands alone, or puts a separator or capitals after the number.
+ */
+function numberedHeading(pattern: RegExp, line: string): { number: number; title: string } | null {
+  const trimmed = line.trim().replace(/^(?:\*\*|__)(.*)(?:\*\*|__)$/, '$1').trim();
+  const match = pattern.exec(trimmed);
+  if (!match || trimmed.split(/\s+/).length > MAX_HEADING_WORDS) return null;
+  const [, marks, token, separator, rest] = match as unknown as [string, string | undefined, string, string | undefined, string];
+  const upper = trimmed === trimmed.toUpperCase();
+  if (marks === undefined && separator === undefined && rest !== '' && !upper && !/^[\p{Lu}\d"“'‘]/u.test(rest)) return null;
+  if (marks === undefined && /[,;]$|[a-z]\.$/.test(rest) && rest.split(/\s+/).length > 6) return null;
   const number = /^\d+$/.test(token) ? Number(token) : parseNumberWord(token) ?? romanValue(token);
   if (number === null) return null;
-  const rest = match[2]!.trim();
-  return { number, title: rest === '' ? line.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim() : rest };
+  return { number, title: rest === '' ? trimmed.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim() : rest };
+}
+
+/** `Chapter 3: The Mill` → number 3 and title `The Mill`; null when the line is no chapter heading. */
+export function chapterHeading(line: string): { number: number | null; title: string } | null {
+  return numberedHeading(CHAPTER_LINE, line);
+}
+
+/** `PART TWO`, `Part 2: The Crossing`, `# Book III` → its number and title; null otherwise. */
+export function partHeading(line: string): { number: number; title: string } | null {
+  return numberedHeading(PART_LINE, line);
 }
 
 function headingLevel(line: string): number {
@@ -36,27 +57,54 @@ function headingLevel(line: string): number {
   return match ? match[1]!.length : 0;
 }
 
+const MIN_PART_WORDS = 60;
+
+function wordCount(lines: readonly string[]): number {
+  return lines.join(' ').split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+}
+
+function sectionAt(lines: readonly string[], start: number, end: number): TextSection {
+  const heading = lines[start]!.trim().replace(/^(?:\*\*|__)(.*)(?:\*\*|__)$/, '$1').replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim();
+  return { heading, lines: [`# ${heading}`, ...lines.slice(start + 1, end)] };
+}
+
 /**
  * Splits a long text at the lines that start chapters: "Chapter …" lines when there are two or
  * more; otherwise the headings of the highest level used at least twice (one `#` title with `##`
- * chapters splits at `##`). `alsoStarts` marks other lines that open a section (a "Characters"
+ * chapters splits at `##`). "Part …" lines end the chapter before them; a part with only a title
+ * or an epigraph is left out (its heading is in `parts`), and when there are no chapter lines the
+ * parts are the chapters. `alsoStarts` marks other lines that open a section (a "Characters"
  * heading after "Chapter …" lines). What comes before the first split is returned as `preface`.
  */
-export function splitAtChapters(lines: readonly string[], alsoStarts: (line: string) => boolean = () => false): { preface: string[]; sections: TextSection[] } {
-  const chapterLines = lines.map((line, index) => (chapterHeading(line) ? index : -1)).filter((index) => index >= 0);
-  const extra = lines.map((line, index) => (alsoStarts(line) ? index : -1)).filter((index) => index >= 0);
-  let starts = chapterLines.length >= 2 ? [...new Set([...chapterLines, ...extra])].sort((a, b) => a - b) : chapterLines;
-  if (starts.length < 2) {
-    const levels = [1, 2, 3].map((level) => lines.map((line, index) => (headingLevel(line) === level ? index : -1)).filter((index) => index >= 0));
-    starts = levels.find((indices) => indices.length >= 2) ?? levels.find((indices) => indices.length === 1) ?? [];
+export function splitAtChapters(
+  lines: readonly string[],
+  alsoStarts: (line: string) => boolean = () => false,
+): { preface: string[]; sections: TextSection[]; parts: string[] } {
+  const indices = (test: (line: string) => boolean): number[] => lines.map((line, index) => (test(line) ? index : -1)).filter((index) => index >= 0);
+  const chapterLines = indices((line) => chapterHeading(line) !== null);
+  const partLines = indices((line) => partHeading(line) !== null && chapterHeading(line) === null);
+  const extra = indices(alsoStarts);
+  let starts: number[];
+  let partStarts = new Set<number>();
+  if (chapterLines.length >= 2) {
+    partStarts = new Set(partLines);
+    starts = [...new Set([...chapterLines, ...partLines, ...extra])].sort((a, b) => a - b);
+  } else if (partLines.length >= 2) {
+    starts = [...new Set([...partLines, ...extra])].sort((a, b) => a - b);
+  } else {
+    const levels = [1, 2, 3].map((level) => indices((line) => headingLevel(line) === level));
+    starts = levels.find((found) => found.length >= 2) ?? levels.find((found) => found.length === 1) ?? [];
   }
-  if (starts.length === 0) return { preface: [...lines], sections: [] };
-  const sections: TextSection[] = starts.map((start, index) => {
+  if (starts.length === 0) return { preface: [...lines], sections: [], parts: [] };
+  const sections: TextSection[] = [];
+  const parts: string[] = [];
+  starts.forEach((start, index) => {
     const end = starts[index + 1] ?? lines.length;
-    const heading = lines[start]!.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim();
-    return { heading, lines: [`# ${heading}`, ...lines.slice(start + 1, end)] };
+    const section = sectionAt(lines, start, end);
+    if (partStarts.has(start) && wordCount(section.lines.slice(1)) < MIN_PART_WORDS) parts.push(section.heading);
+    else sections.push(section);
   });
-  return { preface: lines.slice(0, starts[0]), sections };
+  return { preface: lines.slice(0, starts[0]), sections, parts };
 }
 
 /**

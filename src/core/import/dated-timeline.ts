@@ -1,0 +1,21 @@
+// A date at the start of an entry: `Tue 3 May 1887`, `3 May`, `May 3rd, 1887`, `1887-05-03`, `Day 4`.
+const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
+const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DATE_LEAD = new RegExp(
+  `^\\s*(?:[-*+]|\\d+[.)])?\\s*(?:\\*\\*|__)?\\s*(?:${WEEKDAY}\\b[ ,]*(?:the\\s+)?(?:\\d{1,2}|${MONTH})|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\b|${MONTH}\\s+\\d{1,2}\\b|\\d{4}-\\d{2}-\\d{2}\\b|day\\s+\\d+\\b)`,
+  'i',
+);
+const MENTIONS_CHAPTER = /\b(?:chapter|ch\.|scene)\s+(?:\d+|[ivxlc]+\b|[a-z]+)/i;
+
+/**
+ * True when a note is a dated timeline of the story that can stand as its outline: at least three
+ * entries open with a date (`- Tue 3 May 1887 — Chapter 2: The Mill. …`), they are most of its
+ * entries, and either they name chapters or the note is called a timeline or chronology.
+ */
+export function isDatedTimeline(name: string, text: string): boolean {
+  const entries = text.split('\n').filter((line) => line.trim() !== '' && !/^\s*#/.test(line) && !/^\s*---\s*$/.test(line) && !/^\s*\|\s*:?-{2,}/.test(line));
+  const dated = entries.filter((line) => DATE_LEAD.test(line.replace(/^\s*\|\s*/, '')));
+  if (dated.length < 3 || dated.length * 2 < entries.length) return false;
+  const chapters = dated.filter((line) => MENTIONS_CHAPTER.test(line)).length;
+  return chapters >= 2 || /timeline|chronolog|calendar|dates/i.test(name);
+}

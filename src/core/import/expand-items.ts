@@ -1,0 +1,149 @@
+import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
+import { parseFrontMatter } from '../manuscript/front-matter.js';
+import { classifySection } from './classify-section.js';
+import { bulletEntries, tableEntries } from './split-entries.js';
+import { chapterHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
+import type { SourceDocument } from './source-document.js';
+
+/** A source item (or a part of one) with what it was classified as. */
+export interface Classified {
+  document: SourceDocument;
+  text: string;
+  kind: ImportKind;
+  reason: string;
+}
+
+export const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+[\s._:,)—–-]*/i;
+
+// A note named for a list of entities (`Characters.md`, `Crew.md`, `Places.md`) holds one per entry.
+const LIST_NAMES: ReadonlyArray<[RegExp, ImportKind]> = [
+  [/^(?:(?:main|minor|major|the)[\s_-]+)?(?:characters|cast|people|persons|crew|dramatis[\s_-]*personae|cast[\s_-]*list|character[\s_-]*list|who'?s[\s_-]*who|crew[\s_-]*(?:list|sheet|manifest))$/i, 'character'],
+  [/^(?:(?:the|main)[\s_-]+)?(?:places|locations|settings|place[\s_-]*list|locales|geography|gazetteer)$/i, 'place'],
+];
+// A note of mixed entities (`bible.md`, `world.md`, `Setting notes`): each section is read on its own.
+const MIXED_NAME =
+  /^(?:(?:the|a)\s+)?(?:[\p{L}' ]+[\s_—–-]+)?(?:(?:story|series|book|world|novel|setting|character|place)[\s_-]*)?(?:bible|notes|reference|world[\s_-]*building)$|^(?:world|setting|station|glossary|background|timeline|lore|reference|research|notes|world[\s_-]*building)$/iu;
+// Section headings that are no entity's name: scene breaks and times of day in a chapter.
+const NOT_A_NAME = /^(?:\d+|[ivxlc]+\.?|\*+|#+|scene\b.*|part\b.*|later|morning|afternoon|evening|night|dawn|dusk|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|before|after|then|now|epilogue|prologue|interlude)$/i;
+const MAX_ENTITY_WORDS = 220;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
+}
+
+function sectionText(section: TextSection): string {
+  return `${section.lines.join('\n').trimEnd()}\n`;
+}
+
+function partOf(item: Classified, section: TextSection, index: number, kind: ImportKind, reason: string): Classified {
+  return {
+    document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
+    text: sectionText(section),
+    kind,
+    reason,
+  };
+}
+
+function bodyLines(text: string): string[] {
+  const lines = text.split('\n');
+  return lines.slice(parseFrontMatter('note', lines).bodyStart - 1);
+}
+
+/** The list kind a name says (`Characters`, `The Crew`, `Places`), if any. */
+function listKind(name: string): ImportKind | null {
+  return LIST_NAMES.find(([pattern]) => pattern.test(name.trim()))?.[1] ?? null;
+}
+
+/**
+ * The entries of a list written as a table or as bullets, one card each: their kind is the list's
+ * when it says one, the columns' (`Eyes`, `Age` make characters) or else each entry's own words.
+ */
+function entries(item: Classified, listed: ImportKind | null): Classified[] | null {
+  const lines = bodyLines(item.text);
+  const rows = tableEntries(lines);
+  const found = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
+  if (found.length === 0 || (rows.length === 0 && found.length < 2)) return null;
+  return found.map((section, index) => {
+    const text = sectionText(section);
+    const kind = listed ?? classifySection(section.heading, text);
+    return partOf(item, section, index, kind, `${rows.length > 0 ? 'a row' : 'an entry'} of the list "${item.document.name}"`);
+  });
+}
+
+/** True when a section reads like a note on one entity: named, short, no scene of dialogue. */
+function entityLike(section: TextSection): boolean {
+  const text = section.lines.slice(1).join('\n');
+  const dialogue = (text.match(/["“][^"”\n]{2,}["”]/g) ?? []).length;
+  return !NOT_A_NAME.test(section.heading) && section.heading.split(/\s+/).length <= 6 && dialogue <= 1 && wordCount(text) <= MAX_ENTITY_WORDS * 2;
+}
+
+/**
+ * The sections of a note about several entities, when the item is one: named like a notes file
+ * (`world.md`, `Crew.md`), or — without a number in its name — made of short named sections most of
+ * which speak of a person or a place. A text with "Chapter …" headings, in a folder of chapters or
+ * whose sections are scenes (dialogue, long prose, "Morning" or "II" headings) is not.
+ */
+function entitySections(item: Classified, name: string): TextSection[] | null {
+  if (item.kind === 'outline' || item.document.hint !== null) return null;
+  const lines = bodyLines(item.text);
+  if (lines.some((line) => chapterHeading(line) !== null)) return null;
+  const sections = splitEntities(lines);
+  if (sections.length < 2) return null;
+  const named = MIXED_NAME.test(name) || listKind(name) !== null;
+  if (named) return item.kind === 'chapter' && !sections.every(entityLike) && item.reason.startsWith('folder') ? null : sections;
+  if (item.kind === 'chapter' && item.reason.startsWith('folder')) return null;
+  if (NUMBER_PREFIX.test(item.document.name) || !sections.every(entityLike)) return null;
+  const words = sections.reduce((total, section) => total + wordCount(section.lines.join(' ')), 0);
+  if (words / sections.length > MAX_ENTITY_WORDS) return null;
+  const entities = sections.filter((section) => classifySection(section.heading, sectionText(section)) !== 'lore').length;
+  return entities * 2 >= sections.length ? sections : null;
+}
+
+/** The chapters of one text that holds several ("Chapter …" or "Part …" lines), in order. */
+function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] | null {
+  if (item.kind !== 'chapter' || (item.document.hint !== null && item.document.order !== null)) return null;
+  const lines = bodyLines(item.text);
+  const { preface, sections, parts } = splitAtChapters(lines);
+  const marked = sections.filter((section) => chapterHeading(section.heading) !== null).length;
+  if (sections.length < 2 || (marked < 2 && parts.length === 0 && !sections.every((section) => /^(?:part|book)\b/i.test(section.heading)))) return null;
+  for (const part of parts) skipped.push({ origin: `${item.document.origin} › ${part}`, reason: 'a part heading without text of its own' });
+  const chapters: TextSection[] = [...sections];
+  const prefaceWords = wordCount(preface.join(' '));
+  if (prefaceWords >= 60) chapters.unshift({ heading: item.document.name, lines: [...preface] });
+  else if (preface.some((line) => line.trim() !== '')) skipped.push({ origin: `${item.document.origin} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
+  const numbers = chapters.map((section) => chapterHeading(section.heading)?.number ?? null);
+  const ascending = numbers.every((number, index) => number !== null && (index === 0 || number > numbers[index - 1]!));
+  return chapters.map((section, index) => {
+    const number = ascending ? numbers[index]! : index + 1;
+    const part = partOf(item, section, index, 'chapter', `a chapter of "${item.document.name}"`);
+    return { ...part, document: { ...part.document, name: `${String(number).padStart(2, '0')} ${section.heading}`, order: (item.document.order ?? 0) * 10_000 + index } };
+  });
+}
+
+/**
+ * What one source item becomes: a text holding a whole novel splits into its chapters; a note of
+ * several entities into one card per section, each classified by its own words; a list (a table
+ * with a row per person, bullets with a place each) into one card per entry. Anything else stays whole.
+ */
+export function expandItem(item: Classified, skipped: SkippedItem[]): Classified[] {
+  const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
+  const chapters = novelChapters(item, skipped);
+  if (chapters) return chapters;
+  if (item.kind === 'chapter' && item.reason.startsWith('folder')) return [item];
+  const listed = listKind(name);
+  const sections = entitySections(item, name);
+  if (sections) {
+    return sections.flatMap((section, index) => {
+      const part = partOf(item, section, index, listed ?? 'lore', `a section of the note "${item.document.name}"`);
+      const inner = entries(part, listKind(section.heading) ?? listed);
+      if (inner) return inner.map((entry) => ({ ...entry, reason: `${entry.reason} in "${item.document.name}"` }));
+      const own = classifySection(section.heading, part.text);
+      return [{ ...part, kind: own === 'lore' && listed !== null && entityLike(section) ? listed : own }];
+    });
+  }
+  if (item.kind === 'outline') return [item];
+  const named = listed !== null || MIXED_NAME.test(name);
+  if (item.kind === 'chapter') return named ? [{ ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` }] : [item];
+  const listedEntries = entries(item, listed);
+  return listedEntries && (named || item.kind !== 'lore' || listedEntries.length >= 2) ? listedEntries : [item];
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { planImport, type ImportPlan } from './plan-import.js';
+import type { SourceDocument } from './source-document.js';
+
+const scene = (name: string, sentences = 6) =>
+  Array.from({ length: sentences }, (_, index) => `${name} crossed the yard for the ${index + 1}th time, listening to the rain on the slates and the dog barking down by the gate.`).join(' ');
+const talk = (name: string) => `"Is it done?" ${name} asked.\n\n"Nearly," said the other, and did not look up.`;
+
+function doc(origin: string, text: string): SourceDocument {
+  const parts = origin.split('/');
+  return { id: origin, origin, name: parts[parts.length - 1]!.replace(/\.[^.]+$/, ''), folders: parts.slice(0, -1), text, order: null, hint: null };
+}
+
+const plan = (...documents: SourceDocument[]): ImportPlan => planImport({ format: 'folder', source: '/book', documents, skipped: [] });
+const paths = (result: ImportPlan) => result.files.map((file) => file.path).sort();
+const content = (result: ImportPlan, path: string) => result.files.find((file) => file.path === path)?.content ?? '';
+
+describe('importing notes kept in one file', () => {
+  it('splits a top-level notes file named for notes into one card per section, each by its own words', () => {
+    const setting = doc(
+      'setting.md',
+      [
+        '# Setting',
+        '',
+        '## Marrowby',
+        '',
+        `A fishing village on the north shore, twelve miles from the county town. ${scene('Nobody', 4)}`,
+        '',
+        '## The Drowned Bell',
+        '',
+        'A pub on the harbour road with six rooms upstairs, built in 1790.',
+        '',
+        '## Agnes Thorley',
+        '',
+        'The landlady. She is fifty-one, with grey eyes and red hair, and she was born in the pub.',
+      ].join('\n'),
+    );
+    const result = plan(setting, doc('Draft/01 Ashore.md', `${scene('Agnes')}\n\n${talk('Agnes')}`));
+    expect(paths(result)).toEqual([
+      'Compendium/Characters/Agnes Thorley.md',
+      'Compendium/Places/Marrowby.md',
+      'Compendium/Places/The Drowned Bell.md',
+      'Story/Chapters/01 Ashore.md',
+    ]);
+  });
+
+  it('splits an unnamed file of short sections about people and places, but never a chapter', () => {
+    const folk = doc('folk.md', '## Wendell Pike\n\nHe is thirty, left-handed, with brown hair.\n\n## Orla Pike\n\nHis sister. She has green eyes and works at the mill.\n\n## Pike Mill\n\nA mill on the river, two miles south of the village.');
+    expect(paths(plan(folk))).toEqual(['Compendium/Characters/Orla Pike.md', 'Compendium/Characters/Wendell Pike.md', 'Compendium/Places/Pike Mill.md']);
+    // Scene breaks inside a chapter are headings too: the chapter stays whole.
+    const breaks = doc('The Lighthouse.md', `# The Lighthouse\n\n## I\n\n${scene('Hal')}\n\n${talk('Hal')}\n\n## II\n\n${scene('Hal')}\n\n## Morning\n\n${scene('June')}`);
+    expect(paths(plan(breaks))).toEqual(['Story/Chapters/01 The Lighthouse.md']);
+    const world = doc('The World.md', `# The World\n\n## Before\n\n${scene('Ada', 8)}\n\n${talk('Ada')}\n\n## After\n\n${scene('Ada', 8)}\n\n${talk('Ben')}`);
+    expect(paths(plan(world))).toEqual(['Story/Chapters/01 The World.md']);
+    const numbered = doc('Book/07 Salt.md', `# Salt\n\n## Nell Fairbrook\n\nShe is old and has grey eyes.\n\n## The Quay\n\nA quay two miles from town.`);
+    expect(paths(plan(numbered))).toEqual(['Story/Chapters/07 Salt.md']);
+  });
+
+  it('makes one card per row of a character table, with labelled fields', () => {
+    const cast = doc('Cast.md', '# Cast\n\n| Name | Age | Eyes | Hair | Notes |\n|---|---|---|---|---|\n| Juno Raske | 34 | hazel | black | pilot |\n| **Teo Brandt** | 61 | blue | white | the harbourmaster |\n');
+    const result = plan(cast);
+    expect(paths(result)).toEqual(['Compendium/Characters/Juno Raske.md', 'Compendium/Characters/Teo Brandt.md']);
+    expect(content(result, 'Compendium/Characters/Teo Brandt.md')).toBe('# Teo Brandt\n\n- Age: 61\n- Eyes: blue\n- Hair: white\n- Notes: the harbourmaster\n');
+    const unlabelled = doc('notes/who.md', '| Character | Born | Eye colour |\n| :-- | :-- | :-- |\n| Ida Moen | 1901 | grey |\n| Per Moen | 1899 | brown |');
+    expect(plan(unlabelled).files.map((file) => `${file.kind} ${file.path}`)).toEqual(['character Compendium/Characters/Ida Moen.md', 'character Compendium/Characters/Per Moen.md']);
+  });
+
+  it('makes one place card per bullet of a places list, in either form', () => {
+    const bold = doc('Locations.md', '# Locations\n\n- **Carrick Sound** — the strait between the islands, eight miles wide.\n- **Fenwick Farm**: a sheep farm above the bay.\n  Forty acres.\n');
+    const result = plan(bold);
+    expect(paths(result)).toEqual(['Compendium/Places/Carrick Sound.md', 'Compendium/Places/Fenwick Farm.md']);
+    expect(content(result, 'Compendium/Places/Fenwick Farm.md')).toContain('Forty acres.');
+    const plain = doc('places.txt', '- Dunmore: the market town, four miles east.\n- Ballyheigue Strand: a long beach below the cliffs.\n- The Rectory: where the vicar lives.');
+    expect(paths(plan(plain))).toEqual(['Compendium/Places/Ballyheigue Strand.md', 'Compendium/Places/Dunmore.md', 'Compendium/Places/The Rectory.md']);
+    // A card's own fields are not a list of cards.
+    const card = doc('Notes/Characters/Mina.md', '# Mina\n\n- Eyes: brown\n- Age: 12\n- Hair: fair');
+    expect(paths(plan(card))).toEqual(['Compendium/Characters/Mina.md']);
+  });
+
+  it('reads #character and #place tags in the text, and a card named by a first name only', () => {
+    const result = plan(doc('Rosa.md', 'Rosa #character\n\nQuick to laugh.'), doc('Quarry.md', '#place\n\nThe old pit.'));
+    expect(result.files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual(['character Compendium/Characters/Rosa.md', 'place Compendium/Places/Quarry.md']);
+  });
+
+  it('keeps a table or the word "Chapter" inside a chapter as prose', () => {
+    const chapter = doc(
+      'Manuscript/03 Accounts.md',
+      `# Accounts\n\n${scene('Mara')}\n\n| Name | Owed |\n|---|---|\n| Quill | 3s |\n| Hobb | 5s |\n\nChapter two of her life began that night, she thought, and ${scene('Mara', 2)}\n\n${talk('Mara')}`,
+    );
+    expect(paths(plan(chapter))).toEqual(['Story/Chapters/03 Accounts.md']);
+  });
+});
+
+describe('importing a whole novel in one file', () => {
+  it('splits at chapter headings of any form, in order, with their titles, and leaves out bare part headings', () => {
+    const forms = [
+      ['## Chapter 1: The Ferry', '## Chapter 2: Low Water', '## Chapter 3: The Bell'],
+      ['# Chapter One', '# Chapter Two', '# Chapter Three'],
+      ['CHAPTER ONE', 'CHAPTER TWO', 'CHAPTER THREE'],
+      ['Chapter 1', 'Chapter 2', 'Chapter 3'],
+    ];
+    for (const headings of forms) {
+      const text = ['My Novel', 'by A. Writer', '', 'PART ONE', '', ...headings.flatMap((heading, index) => [heading, '', scene(`Ned${index}`), '', talk('Ned'), ''])].join('\n');
+      const result = plan(doc('novel.md', text));
+      expect(result.files.map((file) => file.kind)).toEqual(['chapter', 'chapter', 'chapter']);
+      expect(result.files[1]!.content).toContain('Ned1 crossed');
+      expect(result.files[2]!.content.startsWith(`# ${headings[2]!.replace(/^#+\s*/, '')}\n`)).toBe(true);
+      expect(result.skipped.map((item) => item.reason)).toContain('a part heading without text of its own');
+    }
+    const titled = plan(doc('book.txt', `Chapter 1: The Ferry\n\n${scene('Ned')}\n\n${talk('Ned')}\n\nChapter 2 — Low Water\n\n${scene('Ned')}\n\n${talk('Ned')}\n`));
+    expect(paths(titled)).toEqual(['Story/Chapters/01 The Ferry.md', 'Story/Chapters/02 Low Water.md']);
+  });
+
+  it('numbers chapters on when each part starts again at one', () => {
+    const text = ['PART ONE', '', 'Chapter 1', '', scene('Ada'), '', talk('Ada'), '', 'Chapter 2', '', scene('Ben'), '', talk('Ben'), '', 'PART TWO', '', 'Chapter 1', '', scene('Cy'), '', talk('Cy')].join('\n');
+    const result = plan(doc('manuscript.md', text));
+    expect(result.files.map((file) => file.path)).toEqual(['Story/Chapters/01 Chapter 1.md', 'Story/Chapters/02 Chapter 2.md', 'Story/Chapters/03 Chapter 1.md']);
+    expect(result.files[2]!.content).toContain('Cy crossed');
+  });
+});
+
+describe('outlines and acts', () => {
+  it('takes a dated timeline as the outline only when there is no other', () => {
+    const timeline = doc('Timeline.md', '# Timeline\n\n- Tue 3 May 1887 — Chapter 1: The Fair. Rain.\n- Wed 4 May 1887 — Chapter 2: The Well.\n- Fri 6 May 1887 — Chapter 3: Flight.\n');
+    expect(plan(timeline).files.map((file) => `${file.kind} ${file.path}`)).toEqual(['outline Story/Outline.md']);
+    const withOutline = plan(timeline, doc('Outline.md', '1. The Fair\n2. The Well\n3. Flight'));
+    expect(withOutline.files.map((file) => `${file.kind} ${file.origin}`).sort()).toEqual(['lore Timeline.md', 'outline Outline.md']);
+    const diary = doc('dates.md', '- 3 March: dentist\n- 9 March: bills');
+    expect(plan(diary).files.map((file) => file.kind)).toEqual(['lore']);
+  });
+
+  it('orders scenes in act folders by act, whether the numbers run on or start again', () => {
+    const running = plan(
+      doc('Book/Act Two/Scene 04 - Storm.md', scene('Ada')),
+      doc('Book/Act One/Scene 01 - Calm.md', scene('Ada')),
+      doc('Book/Act One/Scene 02 - Wind.md', scene('Ada')),
+      doc('Book/Act Two/Scene 03 - Rain.md', scene('Ada')),
+    );
+    expect(running.files.map((file) => file.path)).toEqual(['Story/Chapters/01 Calm.md', 'Story/Chapters/02 Wind.md', 'Story/Chapters/03 Rain.md', 'Story/Chapters/04 Storm.md']);
+    const restarting = plan(doc('Book/Act 2/Scene 01 - Storm.md', scene('Ada')), doc('Book/Act 1/Scene 01 - Calm.md', scene('Ada')), doc('Book/Act 1/Scene 02 - Wind.md', scene('Ada')));
+    expect(restarting.files.map((file) => file.path)).toEqual(['Story/Chapters/01 Calm.md', 'Story/Chapters/02 Wind.md', 'Story/Chapters/03 Storm.md']);
+  });
+});

@@ -1,0 +1,75 @@
+import type { TextSection } from './split-sections.js';
+
+// A table column or bullet that names the entity of its row: `| Name |`, `| Character |`, `| Place |`.
+const NAME_COLUMN = /^(?:names?|full[\s_-]*name|characters?|who|persons?|people|places?|locations?|settings?|where|crew(?:[\s_-]*member)?)$/i;
+// Labels that describe a trait, never an entity: `- Eyes: grey` is a field of a card, not a card.
+const FIELD_LABEL =
+  /^(?:eyes?|eye[\s_-]*colou?r|hair|hair[\s_-]*colou?r|age|born|birthday|dob|date[\s_-]*of[\s_-]*birth|died|death|gender|sex|pronouns|occupation|job|role|height|build|hand|handedness|status|nicknames?|aliases|aka|family|notes?|type|kind|location|population|region|county|country|distance|rooms|floors|description|appearance|personality|first[\s_-]*appears?|pov|when|where|date|day|summary)$/i;
+
+function cells(line: string): string[] | null {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith('|')) return null;
+  return trimmed.replace(/^\||\|$/g, '').split('|').map((cell) => cell.replace(/\*\*|__/g, '').trim());
+}
+
+const isRule = (row: readonly string[]): boolean => row.every((cell) => /^:?-{2,}:?$/.test(cell));
+
+/**
+ * The rows of the first Markdown table that lists entities — its first column, or a column headed
+ * `Name`/`Character`/`Place`, holds a name — each as a section `# <Name>` with `- <Column>: <value>`
+ * fields. Empty when the text has no such table (a `Trait | Value` table is a card, not a list).
+ */
+export function tableEntries(lines: readonly string[]): TextSection[] {
+  for (let start = 0; start + 2 < lines.length; start += 1) {
+    const header = cells(lines[start]!);
+    const rule = cells(lines[start + 1]!);
+    if (!header || !rule || !isRule(rule) || header.length < 2) continue;
+    const labelled = header.filter((cell) => FIELD_LABEL.test(cell)).length;
+    let nameColumn = header.findIndex((cell) => NAME_COLUMN.test(cell));
+    if (nameColumn < 0 && labelled >= 2 && !FIELD_LABEL.test(header[0]!)) nameColumn = 0;
+    if (nameColumn < 0) continue;
+    const entries: TextSection[] = [];
+    for (let index = start + 2; index < lines.length; index += 1) {
+      const row = cells(lines[index]!);
+      if (!row) break;
+      const name = row[nameColumn]?.replace(/\[\[([^\]|]*)(?:\|[^\]]*)?\]\]/g, '$1').trim() ?? '';
+      if (name === '' || isRule(row)) continue;
+      const fields = header
+        .map((label, column) => (column === nameColumn || (row[column] ?? '') === '' ? null : `- ${label}: ${row[column]}`))
+        .filter((field): field is string => field !== null);
+      entries.push({ heading: name, lines: [`# ${name}`, '', ...fields] });
+    }
+    if (entries.length >= 1) return entries;
+  }
+  return [];
+}
+
+// `- **Name** — description`, `- **Name**: description`, `* Name: description`, `- Name — description`.
+const BOLD_ENTRY = /^\s*[-*+]\s+(?:\*\*|__)([^*_]{2,60}?)(?:\*\*|__)\s*(?:[:—–,.-]\s*)?(.*)$/;
+const PLAIN_ENTRY = /^\s*[-*+]\s+([\p{Lu}][\p{L}'’. -]{1,60}?)\s*(?::|\s[—–-])\s*(\S.*)$/u;
+
+/**
+ * A list of entities written as bullets, one entity a bullet: `- **Name** — description` always,
+ * `- Name: description` only when `listed` (the note or its heading says it is a list of people or
+ * places), and never a trait such as `- Eyes: grey`. Continuation lines stay with their bullet.
+ * Empty unless at least two bullets are entities and they are most of the bullets.
+ */
+export function bulletEntries(lines: readonly string[], listed: boolean): TextSection[] {
+  const entries: TextSection[] = [];
+  let bullets = 0;
+  let current: TextSection | null = null;
+  for (const line of lines) {
+    if (/^\s*[-*+]\s+\S/.test(line) && !/^\s{2,}/.test(line)) {
+      bullets += 1;
+      const match = BOLD_ENTRY.exec(line) ?? (listed ? PLAIN_ENTRY.exec(line) : null);
+      const name = match?.[1]?.trim().replace(/[:.]$/, '') ?? '';
+      if (match && name !== '' && !FIELD_LABEL.test(name) && name.split(/\s+/).length <= 6) {
+        current = { heading: name, lines: [`# ${name}`, '', ...(match[2]!.trim() === '' ? [] : [match[2]!.trim()])] };
+        entries.push(current);
+      } else current = null;
+    } else if (current && line.trim() !== '' && !/^#/.test(line)) {
+      current.lines.push(line.trim().replace(/^[-*+]\s+/, '- '));
+    } else if (/^#/.test(line)) current = null;
+  }
+  return entries.length >= 2 && entries.length * 2 > bullets ? entries : [];
+}
