@@ -4,7 +4,7 @@ import type { Workspace } from '../ports/index.js';
 import type { ResolvedSource } from './check-sources.js';
 import { lineCount, type IndexedFile } from './indexed-file.js';
 import { headingsOf, titleKey, titleNames } from './markdown-headings.js';
-import { outlineHasTitle, outlineOf, resolveOutlineRef, targetLines, type OutlineTarget } from './outline-reference.js';
+import { outlineHasTitle, outlineOf, resolveOutlineRef, targetLines, titleMatches, type OutlineTarget } from './outline-reference.js';
 import type { LineRangeRef, OutlineRef, StructuralDetail } from './parse-structural-detail.js';
 import type { QuoteIndex } from './quote-index.js';
 
@@ -45,6 +45,57 @@ function entryIsFile(entry: OutlineEntry, path: string): boolean {
   return entry.number !== null && numberInName(path) === entry.number;
 }
 
+function isBlank(file: IndexedFile, line: number): boolean {
+  const start = file.lineStarts[line - 1];
+  if (start === undefined) return false;
+  const end = file.lineStarts[line] ?? file.original.length;
+  return file.original.slice(start, end).trim() === '';
+}
+
+/** An entry's lines with the blank lines around it: citing the empty line after a scene entry is still that entry. */
+function withBlankEdges(file: IndexedFile, lines: { start: number; end: number } | null): { start: number; end: number } | null {
+  if (!lines) return null;
+  let { start, end } = lines;
+  while (start > 1 && isBlank(file, start - 1)) start -= 1;
+  while (isBlank(file, end + 1)) end += 1;
+  return { start, end };
+}
+
+/**
+ * A quoted title beside an outline entry (`Scene 3 "The Surgery"`, `"The Drowned Bell" in Act 2`)
+ * says which entry that is: when it is the title of an act or scene of the outline, it must be
+ * the entry named or inside it.
+ */
+function checkTitlesBeside(detail: StructuralDetail, detailText: string, detailStart: number, outline: Outline, targets: ReadonlyArray<{ ref: OutlineRef; target: OutlineTarget }>, issues: EvidenceIssue[]): void {
+  const between = (from: number, to: number): string => detailText.slice(from - detailStart, to - detailStart);
+  for (const title of detail.titles) {
+    const beside = targets.find(({ ref }) =>
+      (ref.span.end <= title.span.start && /^\s*[:—–(›>»→-]?\s*[("“]?$/.test(between(ref.span.end, title.span.start))) ||
+      (title.span.end <= ref.span.start && /^["”)]?[\s,:(—–›>»→-]*(?:(?:is|are|sits|lies|comes|falls|belongs|in|to|of|from|under|within|inside|part|the)\b[\s,:(—–›>»→-]*)*$/i.test(between(title.span.end, ref.span.start))),
+    );
+    if (!beside) continue;
+    const act = outline.acts.find((candidate) => titleMatches(title.text, candidate.title) && titleMatches(candidate.title, title.text));
+    const entry = outline.entries.find((candidate) => titleMatches(title.text, candidate.title) && titleMatches(candidate.title, title.text));
+    const { target } = beside;
+    const fits = entry
+      ? target.entry
+        ? target.entry === entry
+        : target.act
+          ? target.act.entries.includes(entry)
+          : true
+      : act
+        ? target.act === act || (target.entry !== undefined && outline.acts[target.entry.actIndex] === act)
+        : true;
+    if (fits) continue;
+    const named = entry ? `Scene ${entry.number ?? entry.title}${outline.acts[entry.actIndex]?.number ? ` of Act ${outline.acts[entry.actIndex]?.number}` : ''}` : `Act ${act?.number ?? '?'}`;
+    issues.push({
+      code: 'structural_ref_missing',
+      message: `“${title.text}” is ${named} in the outline, not “${refLabel(beside.ref)}”; name the entry the title belongs to.`,
+      span: title.span,
+    });
+  }
+}
+
 /**
  * A cited line range must fall inside the outline entry the detail names (SPEC §15): on the
  * outline, within the entry's (or act's, or beat's) lines; in a scene file, the file must be that
@@ -66,7 +117,7 @@ function checkCitedLinesInEntry(
   }
   for (const range of cited) {
     if (range.file.path === loaded.file.path) {
-      const lines = targetLines(target, loaded.outline, lineCount(loaded.file));
+      const lines = withBlankEdges(loaded.file, targetLines(target, loaded.outline, lineCount(loaded.file)));
       if (lines && (range.start < lines.start || range.end > lines.end)) {
         issues.push({
           code: 'structural_ref_missing',
@@ -97,7 +148,7 @@ function checkCitedLinesInEntry(
  * must exist in the outline (or as headings of the cited files), and its quoted titles must name
  * a heading or outline entry. A `#L`/`#section` on a source counts as the reference.
  */
-export async function checkStructural(detail: StructuralDetail, detailSpan: TextSpan, sources: readonly ResolvedSource[], workspace: Workspace, index: QuoteIndex, issues: EvidenceIssue[]): Promise<void> {
+export async function checkStructural(detail: StructuralDetail, detailSpan: TextSpan, detailText: string, sources: readonly ResolvedSource[], workspace: Workspace, index: QuoteIndex, issues: EvidenceIssue[]): Promise<void> {
   const anchored = sources.some((resolved) => resolved.range !== undefined);
   const cited = sources.some((resolved) => resolved.source.lines !== undefined || resolved.source.section !== undefined);
   if (detail.lineRanges.length === 0 && detail.outline.length === 0 && detail.titles.length === 0 && !anchored) {
@@ -120,6 +171,7 @@ export async function checkStructural(detail: StructuralDetail, detailSpan: Text
   const bareTitles = detail.lineRanges.length === 0 && detail.outline.length === 0 && !anchored;
   if (detail.outline.length === 0 && !bareTitles) return;
   const loaded = await loadOutline(workspace, index);
+  const targets: Array<{ ref: OutlineRef; target: OutlineTarget }> = [];
   for (const ref of detail.outline) {
     const resolved = loaded ? resolveOutlineRef(ref, loaded.outline) : { ok: false as const, problem: 'the manuscript has no outline' };
     // Outside the outline a scene may be a heading of the cited file (a chapter file with "## Scene 2").
@@ -129,8 +181,10 @@ export async function checkStructural(detail: StructuralDetail, detailSpan: Text
       }
       continue;
     }
+    targets.push({ ref, target: resolved.target });
     if (loaded) checkCitedLinesInEntry(ref, resolved.target, loaded, sources, detail, issues);
   }
+  if (loaded) checkTitlesBeside(detail, detailText, detailSpan.start, loaded.outline, targets, issues);
   if (!bareTitles) return;
   // Only quoted titles: quoted words are prose when a range or entry is given, the reference when not.
   const searchable = loaded ? [...files, loaded.file] : files;

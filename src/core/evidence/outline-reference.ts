@@ -23,8 +23,23 @@ function numbers(values: ReadonlyArray<number | null>): string {
   return known.length === 0 ? 'none' : known.join(', ');
 }
 
-function sceneIn(pool: readonly OutlineEntry[], number: number, positional: boolean): OutlineEntry | undefined {
-  return pool.find((entry) => entry.number === number) ?? (positional ? pool[number - 1] : undefined);
+/**
+ * The scene numbered `number` in `pool`; counted by place within an act only when no scene of the
+ * outline carries that number (an outline numbered through the book has Scene 3 in one act only).
+ */
+function sceneIn(pool: readonly OutlineEntry[], number: number, positional: boolean, outline: Outline): OutlineEntry | undefined {
+  const numbered = pool.find((entry) => entry.number === number);
+  if (numbered || !positional) return numbered;
+  return outline.entries.some((entry) => entry.number === number) ? undefined : pool[number - 1];
+}
+
+/** True when a title written in a reference names `actual` (or begins with it: "High Water opens"). */
+export function titleMatches(written: string, actual: string): boolean {
+  const bare = (title: string): string => titleKey(title).replace(/^(?:the|a|an) /, '');
+  const given = bare(written);
+  const real = bare(actual);
+  if (real === '') return true;
+  return given === real || given.startsWith(`${real} `) || (given.length >= 4 && real.startsWith(given));
 }
 
 /** What an outline reference points at: the act, scene entry and beat it names (outermost first). */
@@ -45,16 +60,22 @@ export function resolveOutlineRef(ref: OutlineRef, outline: Outline): { ok: true
     if (step.level === 'act') {
       const act = outline.acts.find((candidate) => candidate.number === step.number);
       if (!act) return { ok: false, problem: `the outline has no Act ${step.number} (its acts: ${numbers(outline.acts.map((candidate) => candidate.number))})` };
+      if (step.title !== undefined && !titleMatches(step.title, act.title)) {
+        return { ok: false, problem: `Act ${step.number} is titled “${act.title}”, not “${step.title}”` };
+      }
       target.act = act;
       delete target.entry;
     } else if (step.level === 'scene') {
       const act = target.act;
-      const entry = sceneIn(act ? act.entries : outline.entries, step.number, act !== undefined);
+      const entry = sceneIn(act ? act.entries : outline.entries, step.number, act !== undefined, outline);
       if (!entry) {
         const elsewhere = outline.entries.find((candidate) => candidate.number === step.number);
         const home = elsewhere ? outline.acts[elsewhere.actIndex] : undefined;
         if (act && home) return { ok: false, problem: `Scene ${step.number} is in Act ${home.number ?? '?'}, not Act ${act.number ?? '?'}` };
         return { ok: false, problem: `the outline has no Scene ${step.number} (its scenes: ${numbers(outline.entries.map((candidate) => candidate.number))})` };
+      }
+      if (step.title !== undefined && !titleMatches(step.title, entry.title)) {
+        return { ok: false, problem: `Scene ${entry.number ?? step.number} is titled “${entry.title}”, not “${step.title}”` };
       }
       target.entry = entry;
     } else {

@@ -13,7 +13,8 @@ export type OutlineLevel = 'act' | 'scene' | 'beat';
 
 /** One outline entry such as `Act 2 › Scene 5` or `Act 2 > Beat 3`, from the outermost step in. */
 export interface OutlineRef {
-  steps: Array<{ level: OutlineLevel; number: number; label: string }>;
+  /** `title`: a title written right after the step ("Act 1 — Keys", "Scene 3: The Drowned Bell"). */
+  steps: Array<{ level: OutlineLevel; number: number; label: string; title?: string }>;
   span: TextSpan;
 }
 
@@ -30,6 +31,8 @@ const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'ei
 const STEP = /\b(act|part|book|scene|chapter|beat)\s+(\d{1,4}|[ivxlc]{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b(SCN)-0*(\d{1,4})(?!\d)/gi;
 /** What may stand between two steps of one entry: `›`, `>`, `»`, `/`, `,`, `:`, `→`, a dash, or nothing. */
 const STEP_JOINER = /^\s*(?:[›>»/,:→-]|—|–|->)?\s*$/;
+/** A title after a step: a colon or dash, then words starting with a capital, up to the next step joiner. */
+const INLINE_TITLE = /^\s*[:—–-]\s*(\p{Lu}[^›>»→|()[\];,"“”]*)/u;
 const LEVELS: Record<string, OutlineLevel> = { act: 'act', part: 'act', book: 'act', scene: 'scene', chapter: 'scene', beat: 'beat' };
 
 /** Parses a roman numeral (I–CCC); NaN for anything else. */
@@ -63,11 +66,18 @@ export function parseStructuralDetail(detail: string, offset: number): Structura
   for (const match of detail.matchAll(STEP)) {
     // A scene id (`SCN-03`) is that scene of the outline.
     const word = (match[1] ?? match[3] ?? '').toLowerCase();
-    const step = { level: LEVELS[word] ?? 'scene', number: stepNumber(match[2] ?? match[4] ?? ''), label: match[0] };
+    const step: OutlineRef['steps'][number] = { level: LEVELS[word] ?? 'scene', number: stepNumber(match[2] ?? match[4] ?? ''), label: match[0] };
     if (!Number.isFinite(step.number) || step.number < 1) continue;
     const last = outline[outline.length - 1];
     const end = offset + match.index + match[0].length;
-    if (last && previousEnd >= 0 && STEP_JOINER.test(detail.slice(previousEnd - offset, match.index))) {
+    const after = INLINE_TITLE.exec(detail.slice(match.index + match[0].length));
+    // A title runs to the next step, never into it ("Act 1 — Keys Scene 2" is two steps).
+    const title = after?.[1]?.split(/\b(?:act|part|book|scene|chapter|beat)\s+(?:\d|[ivxlc]+\b)|\bSCN-\d/i)[0]?.trim();
+    if (title) step.title = title;
+    const joiner = detail.slice(previousEnd - offset, match.index);
+    const previousTitle = last?.steps[last.steps.length - 1]?.title;
+    const bareJoiner = previousTitle !== undefined ? joiner.replace(/^\s*[:—–-]\s*/, '').replace(previousTitle, '') : joiner;
+    if (last && previousEnd >= 0 && STEP_JOINER.test(bareJoiner)) {
       last.steps.push(step);
       last.span.end = end;
     } else {

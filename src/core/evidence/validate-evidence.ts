@@ -77,7 +77,7 @@ async function collectIssues(text: string, context: EvidenceContext, report: Evi
   if (parsed.type === 'content' && parsed.detail.text !== '') {
     report.locations = await checkContent(parsed.quotes, resolved, context.workspace, index, issues);
   } else if (parsed.structural) {
-    await checkStructural(parsed.structural, detailSpan, resolved, context.workspace, index, issues);
+    await checkStructural(parsed.structural, detailSpan, parsed.detail.text, resolved, context.workspace, index, issues);
   } else if (parsed.absence) {
     const outcome = await checkAbsence(parsed.absence, parsed.detail, resolved, context.workspace, index, issues);
     report.searched = outcome.searched;
