@@ -26,9 +26,9 @@ export async function readDocxSource(file: string, onProgress?: (progress: Impor
   const lines = htmlToMarkdown(html);
   const base = path.basename(file);
   const noteHeading = (line: string): boolean => /^#{1,3}\s/.test(line) && NOTE_HEADING.test(line.replace(/^#+\s*/, ''));
-  const { preface, sections } = splitAtChapters(lines, noteHeading);
+  const { preface, sections, parts } = splitAtChapters(lines, noteHeading);
   const documents: SourceDocument[] = [];
-  const skipped: SkippedItem[] = [];
+  const skipped: SkippedItem[] = parts.map((part) => ({ origin: `${path.basename(file)} › ${part}`, reason: 'a part heading without text of its own' }));
   const prefaceWords = preface.join(' ').split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
   if (sections.length === 0 || prefaceWords >= MIN_PREFACE_WORDS) {
     const heading = preface.find((line) => /^#+\s/.test(line))?.replace(/^#+\s*/, '') ?? path.basename(file, path.extname(file));

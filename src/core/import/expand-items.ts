@@ -2,7 +2,7 @@ import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter } from '../manuscript/front-matter.js';
 import { classifySection } from './classify-section.js';
 import { bulletEntries, tableEntries } from './split-entries.js';
-import { chapterHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
+import { chapterHeading, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
 /** A source item (or a part of one) with what it was classified as. */
@@ -26,6 +26,8 @@ const MIXED_NAME =
 // Section headings that are no entity's name: scene breaks and times of day in a chapter.
 const NOT_A_NAME = /^(?:\d+|[ivxlc]+\.?|\*+|#+|scene\b.*|part\b.*|later|morning|afternoon|evening|night|dawn|dusk|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|before|after|then|now|epilogue|prologue|interlude)$/i;
 const MAX_ENTITY_WORDS = 220;
+// One to four capitalised words: a name, not a topic (`ideas`, `the plot so far`).
+const PROPER_NAME = /^(?:(?:the|st\.?|dr\.?|mr\.?|mrs\.?)\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:of\s+|the\s+|de\s+)?\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
@@ -99,6 +101,18 @@ function entitySections(item: Classified, name: string): TextSection[] | null {
   return entities * 2 >= sections.length ? sections : null;
 }
 
+/** `CHAPTER ONE` with the title on the next line (`The Ferry`): one heading `CHAPTER ONE: The Ferry`. */
+function titledOnNextLine(section: TextSection): TextSection {
+  const heading = chapterHeading(section.heading) ?? partHeading(section.heading);
+  if (!heading || heading.title !== section.heading) return section;
+  const next = section.lines.findIndex((line, index) => index > 0 && line.trim() !== '');
+  const candidate = next < 0 ? '' : section.lines[next]!.replace(/^#+\s*/, '').replace(/^(?:\*\*|__|\*|_)(.*?)(?:\*\*|__|\*|_)$/, '$1').trim();
+  const titleLike = candidate !== '' && candidate.split(/\s+/).length <= 8 && !/[.,;!?"”]$/.test(candidate) && !/^["“'‘-]/.test(candidate) && /^[\p{Lu}\d]/u.test(candidate);
+  if (!titleLike) return section;
+  const title = `${section.heading}: ${candidate}`;
+  return { heading: title, lines: [`# ${title}`, ...section.lines.slice(1, next), ...section.lines.slice(next + 1)] };
+}
+
 /** The chapters of one text that holds several ("Chapter …" or "Part …" lines), in order. */
 function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] | null {
   if (item.kind !== 'chapter' || (item.document.hint !== null && item.document.order !== null)) return null;
@@ -107,7 +121,7 @@ function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] |
   const marked = sections.filter((section) => chapterHeading(section.heading) !== null).length;
   if (sections.length < 2 || (marked < 2 && parts.length === 0 && !sections.every((section) => /^(?:part|book)\b/i.test(section.heading)))) return null;
   for (const part of parts) skipped.push({ origin: `${item.document.origin} › ${part}`, reason: 'a part heading without text of its own' });
-  const chapters: TextSection[] = [...sections];
+  const chapters: TextSection[] = sections.map(titledOnNextLine);
   const prefaceWords = wordCount(preface.join(' '));
   if (prefaceWords >= 60) chapters.unshift({ heading: item.document.name, lines: [...preface] });
   else if (preface.some((line) => line.trim() !== '')) skipped.push({ origin: `${item.document.origin} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
@@ -118,6 +132,25 @@ function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] |
     const part = partOf(item, section, index, 'chapter', `a chapter of "${item.document.name}"`);
     return { ...part, document: { ...part.document, name: `${String(number).padStart(2, '0')} ${section.heading}`, order: (item.document.order ?? 0) * 10_000 + index } };
   });
+}
+
+// Headings of the parts of one card (`### Appearance` under `## Mara`), never of an entity.
+const CARD_PART = /^(?:appearance|looks|description|background|back[\s_-]*story|history|biography|bio|personality|character|temperament|notes?|family|relationships?|details|role|arc|voice|quirks|traits|motivations?|goals?|secrets?|fears?|habits|facts|stats|physical|overview|summary)$/i;
+
+/** The cards one section of a notes file becomes: its entries, its own sub-sections, or itself. */
+function sectionCards(item: Classified, section: TextSection, index: number, listed: ImportKind | null): Classified[] {
+  const part = partOf(item, section, index, listed ?? 'lore', `a section of the note "${item.document.name}"`);
+  const group = listKind(section.heading);
+  const inner = entries(part, group ?? listed);
+  if (inner) return inner.map((entry) => ({ ...entry, reason: `${entry.reason} in "${item.document.name}"` }));
+  // A group of entities (`## Officers` with a `###` section per person) is split again.
+  const subsections = splitEntities(section.lines.slice(1));
+  if (subsections.length >= 2 && !subsections.some((sub) => CARD_PART.test(sub.heading)) && (group !== null || subsections.every(entityLike))) {
+    const parent: Classified = { ...part, document: { ...part.document, origin: item.document.origin } };
+    return subsections.flatMap((sub, subIndex) => sectionCards(parent, sub, subIndex, group ?? listed));
+  }
+  const own = classifySection(section.heading, part.text);
+  return [{ ...part, kind: own === 'lore' && listed !== null && entityLike(section) ? listed : own }];
 }
 
 /**
@@ -132,18 +165,16 @@ export function expandItem(item: Classified, skipped: SkippedItem[]): Classified
   if (item.kind === 'chapter' && item.reason.startsWith('folder')) return [item];
   const listed = listKind(name);
   const sections = entitySections(item, name);
-  if (sections) {
-    return sections.flatMap((section, index) => {
-      const part = partOf(item, section, index, listed ?? 'lore', `a section of the note "${item.document.name}"`);
-      const inner = entries(part, listKind(section.heading) ?? listed);
-      if (inner) return inner.map((entry) => ({ ...entry, reason: `${entry.reason} in "${item.document.name}"` }));
-      const own = classifySection(section.heading, part.text);
-      return [{ ...part, kind: own === 'lore' && listed !== null && entityLike(section) ? listed : own }];
-    });
-  }
+  if (sections) return sections.flatMap((section, index) => sectionCards(item, section, index, listed));
   if (item.kind === 'outline') return [item];
   const named = listed !== null || MIXED_NAME.test(name);
   if (item.kind === 'chapter') return named ? [{ ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` }] : [item];
   const listedEntries = entries(item, listed);
-  return listedEntries && (named || item.kind !== 'lore' || listedEntries.length >= 2) ? listedEntries : [item];
+  if (listedEntries && (named || item.kind !== 'lore' || listedEntries.length >= 2)) return listedEntries;
+  // A note named like a person or a place (`Maisie`, `Quarry Cottage`) is weighed by its own words.
+  if (item.kind === 'lore' && !named && item.document.hint === null && PROPER_NAME.test(name)) {
+    const own = classifySection(name, item.text.startsWith('#') ? item.text : `# ${name}\n${item.text}`);
+    if (own !== 'lore') return [{ ...item, kind: own, reason: `its words about ${own === 'character' ? 'a person' : 'a place'} ("${item.document.name}")` }];
+  }
+  return [item];
 }

@@ -82,6 +82,23 @@ describe('importing notes kept in one file', () => {
     expect(result.files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual(['character Compendium/Characters/Rosa.md', 'place Compendium/Places/Quarry.md']);
   });
 
+  it('splits groups of people into one card each, but not the parts of one card', () => {
+    const crew = doc(
+      'Crew.md',
+      '# Crew\n\n## Officers\n\n### Hana Iwu\n\nCaptain. She has brown eyes.\n\n### Piet Vos\n\nFirst mate, forty, left-handed.\n\n## Passengers\n\n### Lotte Smit\n\nA widow from Delft. Grey hair.\n\n### Ravi Sen\n\nThe cook; he is twenty-two.',
+    );
+    expect(paths(plan(crew))).toEqual(['Compendium/Characters/Hana Iwu.md', 'Compendium/Characters/Lotte Smit.md', 'Compendium/Characters/Piet Vos.md', 'Compendium/Characters/Ravi Sen.md']);
+    const cast = doc('cast.md', '## Mara Quill\n\n### Appearance\n\nGrey eyes, red hair.\n\n### Background\n\nBorn in 1950 on the island.\n\n## Tom Quill\n\nHer brother. He is sixty.');
+    const result = plan(cast);
+    expect(paths(result)).toEqual(['Compendium/Characters/Mara Quill.md', 'Compendium/Characters/Tom Quill.md']);
+    expect(content(result, 'Compendium/Characters/Mara Quill.md')).toContain('Born in 1950');
+  });
+
+  it('weighs a note named like a person or a place by its words', () => {
+    const result = plan(doc('Notes/Maisie.md', '# Maisie\n\nDaniel\'s daughter, nine. She has her mother\'s brown eyes.'), doc('Notes/Ideas.md', '- a drowned bell\n- the storm'));
+    expect(result.files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual(['character Compendium/Characters/Maisie.md', 'lore Compendium/Lore/Ideas.md']);
+  });
+
   it('keeps a table or the word "Chapter" inside a chapter as prose', () => {
     const chapter = doc(
       'Manuscript/03 Accounts.md',
@@ -107,6 +124,8 @@ describe('importing a whole novel in one file', () => {
       expect(result.files[2]!.content.startsWith(`# ${headings[2]!.replace(/^#+\s*/, '')}\n`)).toBe(true);
       expect(result.skipped.map((item) => item.reason)).toContain('a part heading without text of its own');
     }
+    const nextLine = plan(doc('draft.txt', `CHAPTER ONE\n\nThe Ferry\n\n${scene('Ned')}\n\n${talk('Ned')}\n\nCHAPTER TWO\n\n${scene('Ned')}\n\n${talk('Ned')}\n`));
+    expect(paths(nextLine)).toEqual(['Story/Chapters/01 The Ferry.md', 'Story/Chapters/02 CHAPTER TWO.md']);
     const titled = plan(doc('book.txt', `Chapter 1: The Ferry\n\n${scene('Ned')}\n\n${talk('Ned')}\n\nChapter 2 — Low Water\n\n${scene('Ned')}\n\n${talk('Ned')}\n`));
     expect(paths(titled)).toEqual(['Story/Chapters/01 The Ferry.md', 'Story/Chapters/02 Low Water.md']);
   });
