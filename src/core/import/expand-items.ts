@@ -89,7 +89,9 @@ function entitySections(item: Classified, name: string): TextSection[] | null {
   if (item.kind === 'outline' || item.document.hint !== null) return null;
   const lines = bodyLines(item.text);
   if (lines.some((line) => chapterHeading(line) !== null)) return null;
-  const sections = splitEntities(lines);
+  // Groups as top headings (`# People`, `# Places`) with an entry per `##` split at the groups first.
+  const groups = lines.filter((line) => /^#\s+\S/.test(line)).length >= 2;
+  const sections = splitEntities(lines, groups ? [1, 2, 3] : [2, 1, 3]);
   if (sections.length < 2) return null;
   const named = MIXED_NAME.test(name) || listKind(name) !== null;
   if (named) return item.kind === 'chapter' && !sections.every(entityLike) && item.reason.startsWith('folder') ? null : sections;

@@ -94,6 +94,19 @@ describe('importing notes kept in one file', () => {
     expect(content(result, 'Compendium/Characters/Mara Quill.md')).toContain('Born in 1950');
   });
 
+  it('splits a notes file grouped under top headings into the entries of each group', () => {
+    const bible = doc(
+      'Story Bible.md',
+      '# People\n\n## Odile Marchand\n\nThe innkeeper.\n\n## Bastien\n\nHer son.\n\n# Places\n\n## Le Vieux Port\n\nThe old harbour.\n\n## Rue Basse\n\nThe lower street.',
+    );
+    expect(plan(bible).files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual([
+      'character Compendium/Characters/Bastien.md',
+      'character Compendium/Characters/Odile Marchand.md',
+      'place Compendium/Places/Le Vieux Port.md',
+      'place Compendium/Places/Rue Basse.md',
+    ]);
+  });
+
   it('weighs a note named like a person or a place by its words', () => {
     const result = plan(doc('Notes/Maisie.md', '# Maisie\n\nDaniel\'s daughter, nine. She has her mother\'s brown eyes.'), doc('Notes/Ideas.md', '- a drowned bell\n- the storm'));
     expect(result.files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual(['character Compendium/Characters/Maisie.md', 'lore Compendium/Lore/Ideas.md']);

@@ -109,10 +109,11 @@ export function splitAtChapters(
 
 /**
  * Splits a note that describes several entities (`Characters.md` with a `##` section per person)
- * at its headings of the level used most, when there are at least two such sections.
+ * at its `##` headings (else `#`, else `###`, or in the order of `levels`), when there are at least
+ * two such sections.
  */
-export function splitEntities(lines: readonly string[]): TextSection[] {
-  for (const level of [2, 1, 3]) {
+export function splitEntities(lines: readonly string[], levels: readonly number[] = [2, 1, 3]): TextSection[] {
+  for (const level of levels) {
     const starts = lines.map((line, index) => (headingLevel(line) === level ? index : -1)).filter((index) => index >= 0);
     if (starts.length < 2) continue;
     return starts.map((start, index) => {
