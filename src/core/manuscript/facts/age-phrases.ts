@@ -47,8 +47,15 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   const found: AgePhrase[] = [];
   const add = (phrase: Omit<AgePhrase, 'start' | 'subjectAt'> & { at: number; subjectAt: number }): void => {
     const { at, subjectAt, ...rest } = phrase;
-    if (found.some((other) => other.start === from + at)) return;
-    found.push({ ...rest, start: from + at, subjectAt: from + subjectAt });
+    // One statement, one phrase: "I turned sixty in May" is read once, not as "turned sixty in May" and "I turned sixty".
+    const start = from + at;
+    const same = found.find((other) => other.start === start || (other.kind === rest.kind && other.start < start + rest.text.length && start < other.start + other.text.length));
+    if (same) {
+      // The reading that starts at the owner's word ("She had turned", "Ilse turned") lends it to the one with the month.
+      if (start < same.start) Object.assign(same, { pronoun: rest.pronoun, subjectAt: from + subjectAt });
+      return;
+    }
+    found.push({ ...rest, start, subjectAt: from + subjectAt });
   };
   const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
   for (const match of sentence.matchAll(TURNED_WHEN)) {

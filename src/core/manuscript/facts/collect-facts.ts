@@ -1,8 +1,9 @@
 import type { CharacterCard } from '../cards.js';
-import { isQuoted, lineOf } from '../prose.js';
+import { isQuoted, lineOf, sentenceAt } from '../prose.js';
 import type { FileProse } from '../scene-prose.js';
 import { ageFieldValue, agePhrases, type AgePhrase } from './age-phrases.js';
 import { parseDate } from './calendar.js';
+import { dialogueSpeakers } from './dialogue-speakers.js';
 import type { AgeFact, Fact } from './fact.js';
 import { characterOf, resolveSubject, type Subject, type SubjectContext } from './resolve-subject.js';
 import { cardTraitValues, traitPhrases, type TraitPhrase } from './trait-phrases.js';
@@ -93,30 +94,46 @@ function ageOwner(context: SubjectContext, paragraphIndex: number, phrase: AgePh
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, null);
 }
 
+const FIRST_PERSON = /^(?:i|my|me|mine)$/i;
+// "I turned eighty-one", "I've had these grey eyes": the speaker's own words right before the phrase.
+const SPEAKER_I = /\bI(?:['’]m|['’]ve|\s+am|\s+was|\s+have|\s+had)?(?:\s+\p{L}+){0,2}\s+$/u;
+const PAST_SPEECH = /\b(?:was|were|had\s+been|had\s+(?:just\s+)?turned|would\s+be|will\s+be)\b/i;
+const PRONOUN_BEFORE = /\b(my|her|his)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
+
 function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: TraitPhrase): Subject | null {
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun ?? undefined);
 }
 
 /**
  * The facts a chapter's narration states about its people — eyes, hair, handedness, marks, place of
- * birth, ages and births — each tied to its owner by `resolveSubject`. Speech is left out: what
- * characters say of each other is not the narrator's word.
+ * birth, ages and births — each tied to its owner by `resolveSubject`. In speech only what the
+ * speaker says of themselves counts ("I turned eighty-one in May", "my eyes are grey"), bound to the
+ * speaker of the line: what characters say of each other is not the narrator's word.
  */
 export function proseFacts(context: SubjectContext, position: number): CollectedFacts {
   const { prose } = context;
   const facts: Fact[] = [];
   const ages: AgeFact[] = [];
+  const speakers = dialogueSpeakers(context);
   prose.paragraphs.forEach((paragraph, paragraphIndex) => {
+    // In speech, "I" and "my" are the speaker's own word about themselves.
+    const speaker = (start: number, pronoun: string | null): Subject | null => {
+      const found = speakers.get(paragraphIndex);
+      if (!found || (pronoun !== null && !FIRST_PERSON.test(pronoun))) return null;
+      if (pronoun === null && !SPEAKER_I.test(paragraph.text.slice(sentenceAt(paragraph, start).start, start))) return null;
+      return { card: found.card, link: 'named', certain: found.certain };
+    };
     for (const sentence of paragraph.sentences) {
       for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (isQuoted(paragraph, phrase.start)) continue;
-        const subject = traitOwner(context, paragraphIndex, phrase);
+        const subject = isQuoted(paragraph, phrase.start) ? speaker(phrase.start, phrase.pronoun ?? PRONOUN_BEFORE.exec(paragraph.text.slice(sentence.start, phrase.start))?.[1] ?? null) : traitOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         facts.push({ card: subject.card, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, link: subject.link, position });
       }
       for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (isQuoted(paragraph, phrase.start)) continue;
-        const subject = ageOwner(context, paragraphIndex, phrase);
+        const quoted = isQuoted(paragraph, phrase.start);
+        // Speech tells a present age in the present ("I'm sixty", "I turned sixty in May"); "I was sixteen" is then.
+        if (quoted && PAST_SPEECH.test(phrase.text)) continue;
+        const subject = quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
       }

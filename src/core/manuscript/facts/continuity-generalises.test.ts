@@ -110,3 +110,44 @@ describe('a death told only in the prose, and the dead acting later', () => {
     expect(await dead(death, ['Wenna Hale climbed the ladder to the loft, and she swept it out.'])).toEqual([]);
   });
 });
+
+describe('"I" in dialogue is the speaker of the line', () => {
+  const cards = {
+    'Compendium/Characters/Nell Ashby.md': '# Nell Ashby\n\n- Eyes: grey\n\nShe keeps the lighthouse. She is the narrator.',
+    'Compendium/Characters/Tom Pike.md': '# Tom Pike\n\n- Eyes: grey\n\nHe rows the supply boat. He is her cousin.',
+  };
+  const eyes = async (...paragraphs: string[]) =>
+    (await findingsOf({ ...cards, 'Story/03 Supply.md': ['# Supply', ...paragraphs].join('\n\n') })).filter((finding) => finding.kind === 'eye_colour_mismatch').map((finding) => finding.line);
+
+  it('binds "my"/"I" in a tagged line to the name in its tag, before or after the words', async () => {
+    expect(await eyes('"Look at me. My eyes are brown, same as ever," said Tom Pike.')).toEqual([3]);
+    expect(await eyes('Tom Pike shrugged and said, "I have blue eyes, like all the Pikes."')).toEqual([3]);
+  });
+
+  it('follows the turns of bare dialogue, but never gives the words to the one they address', async () => {
+    expect(await eyes('"You are late," said Nell Ashby.', '"The tide," said Tom Pike.', '"Look at me, I have brown eyes in this light."', '"Blue eyes, I would say."')).toEqual([7]);
+    expect(await eyes('"You are late," said Nell Ashby.', '"The tide," said Tom Pike.', '"My eyes are brown, Nell."')).toEqual([]);
+  });
+
+  it('does not take what a speaker says of someone else, nor the narrator\'s "I" for a speaker', async () => {
+    expect(await eyes('"Your eyes are brown," said Tom Pike.', '"I saw her blue eyes in the window," said Tom Pike.')).toEqual([]);
+    expect(await eyes('I rowed out to meet him. Tom Pike waved.', 'I have always thought my eyes were green, whatever the card says.')).toEqual([5]);
+  });
+});
+
+describe('an age the speaker gives of themselves', () => {
+  const ages = async (...paragraphs: string[]) =>
+    (await findingsOf({
+      'Compendium/Characters/Ruth Calloway.md': '# Ruth Calloway\n\n- Born: 3 May 1950\n\nShe farms sheep on the fell.',
+      'Story/04 Shearing.md': ['# Shearing', 'It was Monday, 12 June 1995, and hot.', ...paragraphs].join('\n\n'),
+    })).filter((finding) => /age|birth/.test(finding.kind)).map((finding) => finding.line);
+
+  it('is checked against the birth on the card when it is her present age', async () => {
+    expect(await ages('"I turned forty-one in May," said Ruth Calloway.')).toEqual([5]);
+    expect(await ages('"I turned forty-five in May," said Ruth Calloway.')).toEqual([]);
+  });
+
+  it('is left alone when it is an age she was once', async () => {
+    expect(await ages('"I was sixteen when the barn burned," said Ruth Calloway.', '"I was nine," said Ruth Calloway.')).toEqual([]);
+  });
+});

@@ -69,12 +69,13 @@ const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2
 
 /**
  * For `he`/`she` with nobody it fits in this paragraph or the one before (a line of dialogue between):
- * the one character it fits named in the narration of the few paragraphs before, when no other
+ * the one character it fits named in the narration of the few paragraphs before (a possessive
+ * `the Colonel's` counts), when no other
  * character it fits is named there (in narration or speech) and the point of view is not one it fits.
  */
 function farCharacter(context: SubjectContext, paragraphIndex: number, pronoun: string): CharacterCard | null {
   if (!FEMALE.test(pronoun) && !MALE.test(pronoun)) return null;
-  const window = context.prose.mentions.filter((mention) => mention.paragraphIndex < paragraphIndex - 1 && mention.paragraphIndex >= paragraphIndex - FAR_PARAGRAPHS);
+  const window = context.prose.mentions.filter((mention) => mention.paragraphIndex < paragraphIndex && mention.paragraphIndex >= paragraphIndex - FAR_PARAGRAPHS);
   const fitting = (mentions: readonly Mention[]) => new Set(mentions.map(characterOf).filter((card): card is CharacterCard => card !== null && context.genderOf(card) !== null && fits(context, card, pronoun)));
   const candidates = fitting(window.filter((mention) => !mention.quoted));
   if (candidates.size !== 1) return null;
