@@ -22,3 +22,20 @@ describe('eye colour on a card', () => {
     expect(cardTraitValues('eyes', 'blue (faded)')).toEqual(['blue']);
   });
 });
+
+describe('the side of a fixed mark', () => {
+  const marks = (text: string) => traitPhrases(text).filter((phrase) => phrase.attribute.startsWith('mark:')).map((phrase) => `${phrase.attribute}=${phrase.values.join()}/${phrase.pronoun}`);
+
+  it('reads the side however the sentence orders it', () => {
+    expect(marks('The scar that ran down his right cheek pulled the smile crooked.')).toEqual(['mark:scar:cheek=right/his']);
+    expect(marks('She had a birthmark on the left side of her neck.')).toEqual(['mark:birthmark:neck=left/her']);
+    expect(marks('He rubbed his left wrist, where the tattoo was.')).toEqual(['mark:tattoo:wrist=left/his']);
+    expect(marks('Her right forearm bore a small burn scar.')).toEqual(['mark:burn:forearm=right/her']);
+    expect(marks('He turned his scarred left cheek to the window.')).toEqual(['mark:scar:cheek=left/his']);
+  });
+
+  it('reads no side where none is given, and keeps marks of different places apart', () => {
+    expect(marks('A scar ran across his cheek.')).toEqual([]);
+    expect(marks('He had a scar on his left knee and a tattoo on his right arm.')).toEqual(['mark:scar:knee=left/his', 'mark:tattoo:arm=right/his']);
+  });
+});

@@ -90,7 +90,14 @@ const DOES_IT_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
-const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by|through|in|into)\\s+(?:the\\s+(?:back|palm|inside|outside|top|side|heel|ball)\\s+of\\s+)?(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
+const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by|through|in|into)\\s+(?:the\\s+(?:back|palm|inside|outside|top|side|heel|ball)\\s+of\\s+)?(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b(?!\\s+of\\b)`, 'giu');
+// "a scar on the left side of his face": the side of a larger part.
+const MARK_SIDE_OF = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|down|along|at|in)\\s+the\\s+(left|right)\\s+side\\s+of\\s+(?:(her|his|my|the)\\s+)?(face|neck|head|body|chest|back|jaw|nose|mouth|forehead)\\b`, 'giu');
+// "his left cheek, where the scar ran", "her right wrist bore a small tattoo": the side first, the mark after.
+const SIDE_THEN_MARK = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+(${BODY_PARTS})\\b(?:,\\s+where|\\s+(?:bore|carried|had|has|showed|shows|with))\\s+(?:a|an|the|its|that|one)?\\s*(?:[\\p{L}-]+\\s+){0,2}?(${MARK_KINDS})\\b`, 'giu');
+// "his scarred left cheek", "her tattooed right arm".
+const MARKED_SIDE = new RegExp(`\\b(her|his|my)\\s+(scarred|tattooed|burned|burnt|pockmarked)\\s+(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
+const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo', burned: 'burn', burnt: 'burn', pockmarked: 'mark' };
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
 const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,3}?(fingers?|finger|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
@@ -125,6 +132,16 @@ export function traitPhrases(text: string, from = 0, to = text.length): TraitPhr
   for (const match of sentence.matchAll(MARK)) {
     const owner = match[2]?.toLowerCase();
     push(`mark:${match[1]!.toLowerCase()}:${match[4]!.toLowerCase()}`, [match[3]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[3]} ${match[4]}`);
+  }
+  for (const match of sentence.matchAll(MARK_SIDE_OF)) {
+    const owner = match[3]?.toLowerCase();
+    push(`mark:${match[1]!.toLowerCase()}:${match[4]!.toLowerCase()}`, [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} side of the ${match[4]}`);
+  }
+  for (const match of sentence.matchAll(SIDE_THEN_MARK)) {
+    push(`mark:${match[4]!.toLowerCase()}:${match[3]!.toLowerCase()}`, [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
+  }
+  for (const match of sentence.matchAll(MARKED_SIDE)) {
+    push(`mark:${MARKED_KIND[match[2]!.toLowerCase()]}:${match[4]!.toLowerCase()}`, [match[3]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[3]} ${match[4]}`);
   }
   for (const match of sentence.matchAll(SIDE_CONDITION)) {
     const condition = match[1]!.toLowerCase().replace(/(?:ed|s|ing)$/, '');
