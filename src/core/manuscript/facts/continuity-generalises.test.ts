@@ -109,6 +109,18 @@ describe('a death told only in the prose, and the dead acting later', () => {
     expect(await dead(['Aldo Brisk had not come home. Wenna feared he was dead.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
     expect(await dead(death, ['Wenna Hale climbed the ladder to the loft, and she swept it out.'])).toEqual([]);
   });
+
+  it('does not read a pronoun death as the death of one who speaks or acts after it in the chapter', async () => {
+    const carried = ['Aldo Brisk went out to the sluice at four.', 'At dusk Wenna Hale and two eel-men carried him in on a hurdle.', 'He was dead.'];
+    const cardsWithTam = { ...cards, 'Compendium/Characters/Tam Rudd.md': '# Tam Rudd\n\nHe keeps the lock. He is loud.' };
+    const found = await findingsOf({
+      ...cardsWithTam,
+      'Story/01 The Wheel.md': ['# The Wheel', 'Aldo Brisk went out at four.', 'At dusk Tam Rudd and two men carried him in.', 'He was dead.', '"A bad tide," said Tam Rudd.'].join('\n\n'),
+      'Story/02 After.md': ['# After', 'Tam Rudd poured the tea.', 'Aldo Brisk poured the tea.'].join('\n\n'),
+    });
+    expect(found.filter((finding) => /dead_character/.test(finding.kind))).toEqual([]);
+    expect(await dead(carried, ['Wenna Hale poured the tea.'])).toEqual([]);
+  });
 });
 
 describe('"I" in dialogue is the speaker of the line', () => {

@@ -9,7 +9,7 @@ import { cardFacts, proseFacts } from './collect-facts.js';
 import { ageFindings } from './compare-ages.js';
 import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js';
 import { traitFindings } from './compare-traits.js';
-import { beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
+import { actsOnPageAfter, beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
 import { narratorCard, toldInFirstPerson } from './narrator.js';
 import { pronounDeaths } from './pronoun-deaths.js';
@@ -118,8 +118,16 @@ function entryNaming(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | n
  * else the chapter written from the outline entry that plans it.
  */
 function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null): Death[] {
-  const onPage = chapters.flatMap(({ scene, prose, context }) => [...proseDeaths(prose, scene.position), ...pronounDeaths(context, scene.position)]);
+  const named = chapters.flatMap(({ scene, prose }) => proseDeaths(prose, scene.position));
   const planned = plannedDeaths(snapshot, coverage);
+  // A death told only with a pronoun is a weaker reading: it stands when no one else is known to die
+  // in that chapter and the one it names does not speak or act later in it.
+  const stated = snapshot.characters.map((card) => cardDeath(card, snapshot.scenes)).filter((death) => death !== null);
+  const known = [...named, ...planned, ...stated];
+  const guessed = chapters.flatMap(({ scene, prose, context }) =>
+    pronounDeaths(context, scene.position).filter((death) => !known.some((other) => other.card !== death.card && other.position === death.position) && !actsOnPageAfter(prose, death.card, death.line)),
+  );
+  const onPage = [...named, ...guessed];
   const deaths: Death[] = [];
   for (const card of snapshot.characters) {
     const stated = cardDeath(card, snapshot.scenes);

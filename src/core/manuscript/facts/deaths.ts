@@ -221,6 +221,15 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
   return findings;
 }
 
+/**
+ * True when the character speaks (a tag) or acts (named, then an action) after `line` in this prose:
+ * a pronoun read as their death just before cannot have meant them.
+ */
+export function actsOnPageAfter(prose: FileProse, card: CharacterCard, line: number): boolean {
+  if (findSpeakerTags(prose).some((tag) => tag.line > line && characterOf(tag.mention) === card)) return true;
+  return prose.mentions.some((mention) => mention.line > line && !mention.quoted && !mention.match.possessive && characterOf(mention) === card && ACTION.test(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)));
+}
+
 /** True when the sentence remembers the dead, or supposes their act before it happens. */
 function remembered(mention: Mention): boolean {
   const sentence = sentenceAt(mention.paragraph, mention.match.start);

@@ -10,7 +10,7 @@ export interface Speaker {
   certain: boolean;
 }
 
-const SPEECH = '(?:said|says|asked|asks|replied|answered|called|shouted|whispered|muttered|murmured|added|snapped|cried|went\\s+on|demanded|insisted|growled|barked|sighed)';
+const SPEECH = '(?:said|says|told|tells|asked|asks|replied|answered|called|shouted|whispered|muttered|murmured|added|snapped|cried|went\\s+on|demanded|insisted|growled|barked|sighed)';
 // `"…," he said` after a quote, `She said, "…"` before one.
 const PRONOUN_AFTER = new RegExp(`^[\\s,—–-]*(he|she|I)(?:\\s+\\p{L}+ly)?\\s+${SPEECH}\\b`, 'iu');
 const PRONOUN_BEFORE = new RegExp(`\\b(he|she|I)(?:\\s+\\p{L}+ly)?\\s+${SPEECH}(?:\\s+\\p{L}+){0,3}[,:]?\\s*$`, 'iu');
