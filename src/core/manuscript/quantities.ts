@@ -13,8 +13,8 @@ export interface Quantity extends NumberMention {
 const FRACTIONS: Record<string, number> = { half: 0.5, quarter: 0.25, 'three-quarters': 0.75, 'three quarters': 0.75, third: 1 / 3 };
 const WHOLE = '(\\d+|[a-z]+(?:-[a-z]+)?|an?)';
 const UNIT = '(\\p{L}+)';
-// "a mile and a half", "two miles and a half", "an hour and a quarter".
-const UNIT_AND_FRACTION = new RegExp(`\\b${WHOLE}[\\s-]+${UNIT}\\s+and\\s+a\\s+(half|quarter|third)\\b`, 'giu');
+// "a mile and a half", "the mile and a half", "two miles and a half", "an hour and a quarter".
+const UNIT_AND_FRACTION = new RegExp(`\\b(\\d+|[a-z]+(?:-[a-z]+)?|an?|the)[\\s-]+${UNIT}\\s+and\\s+a\\s+(half|quarter|third)\\b`, 'giu');
 // "two and a half miles", "one and a quarter hours".
 const WHOLE_AND_FRACTION = new RegExp(`\\b${WHOLE}\\s+and\\s+a\\s+(half|quarter|third)[\\s-]+${UNIT}`, 'giu');
 // "half a mile", "a quarter of a mile", "three-quarters of an hour", "a third of a mile".
@@ -39,7 +39,7 @@ export function findQuantities(text: string): Quantity[] {
     found.push({ value, start, end: start + phrase.length, text: phrase, ordinal: false, unit });
   };
   for (const match of text.matchAll(UNIT_AND_FRACTION)) {
-    const whole = wholeValue(match[1]!);
+    const whole = /^the$/i.test(match[1]!) ? 1 : wholeValue(match[1]!);
     if (whole !== null && whole > 0) push(whole + FRACTIONS[match[3]!.toLowerCase()]!, match.index, match[0], match[2]!);
   }
   for (const match of text.matchAll(WHOLE_AND_FRACTION)) {

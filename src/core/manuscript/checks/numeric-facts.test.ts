@@ -96,6 +96,14 @@ describe('counts of a whole, distances with fractions and compounds', () => {
     expect(chapter('Jonas went up six rungs and stopped.')).toEqual([]);
   });
 
+  it('takes a place note\'s lines as about the place it is named for', () => {
+    const pilot = extractNumericFacts(cardsAsLore([place('The Signal House', 'On the east pier, half a mile from the chandlery along the quay.')]));
+    const found = (text: string) => numericFactFindings(readProse({ path: 'Story/Chapters/06 Fog.md', lines: text.split('\n') }, 1, names), pilot, true).map((finding) => finding.line);
+    expect(found('Ada walked the mile and a half to the signal house along the quay from the chandlery.')).toEqual([1]);
+    expect(found('Ada walked half a mile to the signal house along the quay from the chandlery.')).toEqual([]);
+    expect(found('Ada walked two miles inland to her aunt, past the chandlery and the quay.')).toEqual([]);
+  });
+
   it('leaves a distance of another road, or a count that agrees with one note it may be about, alone', () => {
     expect(chapter('Three miles along the road end, then the walls, then the track up to the yard.')).toEqual([]);
     expect(chapter('She walked home by the beck, and the hamlet was half a mile behind her when the snow began.')).toEqual([]);

@@ -24,6 +24,8 @@ export interface NumericFact {
   keywordStems: string[];
   /** True when the subject is a name (`Kerrow is 3 miles from Vellin`): naming it beside the count is enough. */
   subjectProper: boolean;
+  /** Head noun of the note's own name (`house` of The Pilot House): a place card's lines are about it. */
+  nameStem: string | null;
 }
 
 // Counts of time are common in prose and rarely about the same thing, so they need more context.
@@ -104,6 +106,9 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
   const facts: NumericFact[] = [];
   for (const file of lore) {
     const timelineLines = new Set(file.timeline.map((entry) => entry.line));
+    // A note named like a place (`The Pilot House`, `Harrow Mill`) speaks of it in every line.
+    const title = file.name.value.trim();
+    const nameStem = /^(?:The\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u.test(title) ? stemWord(title.split(/\s+/).pop()!) : null;
     for (const located of file.facts) {
       if (timelineLines.has(located.line)) continue;
       // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
@@ -126,7 +131,7 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
           (stem) => stem !== unitStem && !numberStems.has(stem) && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
         );
         const subjectProper = subjectPhrase !== undefined && /(?:^|\s)\p{Lu}/u.test(subjectPhrase.trim().replace(/^(?:the|a|an)\s+/i, ''));
-        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper });
+        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper, nameStem });
       }
     }
   }
@@ -142,11 +147,11 @@ function said(number: Quantity): string {
   return number.unit !== null && !number.text.includes(number.unit) ? `${number.text} ${number.unit}` : number.text;
 }
 
-/** True when the subject is next to the count: right after its unit (`three-mile drive`) or a few words before it (`the drive ran two miles`). */
-function attached(sentence: string, at: number, end: number, subjectStem: string): boolean {
+/** True when the subject is next to the count: within a few words after its unit (`three-mile drive`, `the mile and a half to the signal house`) or before it (`the drive ran two miles`). */
+function attached(sentence: string, at: number, end: number, subjectStems: readonly string[]): boolean {
   const before = sentence.slice(0, at).match(/\p{L}+/gu) ?? [];
   const after = sentence.slice(end).match(/\p{L}+/gu) ?? [];
-  return [...before.slice(-8), ...after.slice(0, 3)].some((word) => stemWord(word) === subjectStem);
+  return [...before.slice(-8), ...after.slice(0, 4)].some((word) => subjectStems.includes(stemWord(word)));
 }
 
 /**
@@ -177,12 +182,13 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const related = sameUnit.filter((fact) => {
         if (whole) return true;
         const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
-        const subjectNear = fact.subjectStem !== null && passage.has(fact.subjectStem);
-        const subjectInSentence = fact.subjectStem !== null && sentenceStems.has(fact.subjectStem);
+        const subjects = [fact.subjectStem, fact.nameStem].filter((stem) => stem !== null);
+        const subjectNear = subjects.some((stem) => passage.has(stem));
+        const subjectInSentence = subjects.some((stem) => sentenceStems.has(stem));
         const about = (subjectNear && hits >= 2) || hits >= 3 || (fact.subjectProper && subjectInSentence);
         if (!about) return false;
         if (!strict) return subjectInSentence;
-        return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), fact.subjectStem!);
+        return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), subjects);
       });
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
