@@ -15,6 +15,15 @@ describe('derivedNameForms', () => {
     expect(derivedNameForms('Sergeant Pryce', null)).toEqual(['Sergeant Pryce', 'Pryce']);
   });
 
+  it('never makes an article a name: the title and names after it count as if it were not there', () => {
+    const forms = derivedNameForms('The Reverend Thomas Ashby', 'male');
+    expect(forms).toEqual(expect.arrayContaining(['The Reverend Thomas Ashby', 'Reverend Thomas Ashby', 'Thomas Ashby', 'Thomas', 'Ashby', 'Reverend Ashby']));
+    expect(forms).not.toContain('The');
+    expect(derivedNameForms('the Honourable Mrs Quayle', 'female')).not.toContain('the');
+    expect(titleOf('The Reverend Ashby')).toBe('Reverend');
+    expect(derivedNameForms('the Weaver', null)).toEqual(['the Weaver', 'Weaver']);
+  });
+
   it('knows titles and everyday words', () => {
     expect(titleOf('Aunt Birdie')).toBe('Aunt');
     expect(genderOfTitle('Mrs')).toBe('female');

@@ -24,9 +24,18 @@ const COMMON_WORDS = new Set(
   ).split(' '),
 );
 
-/** The title a name starts with, if any (`Dr.` of `Dr. Colm Reddaway`). */
+// An article before a title or a byname (`The Reverend Thomas Ashby`, `the Tackler`) is never a name of its own.
+const ARTICLE = /^(?:the|a|an)$/i;
+
+/** The words of a name, without a leading article. */
+function nameWords(name: string): string[] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words.length > 1 && ARTICLE.test(words[0]!) ? words.slice(1) : words;
+}
+
+/** The title a name starts with, if any (`Dr.` of `Dr. Colm Reddaway`, `Reverend` of `The Reverend Ashby`). */
 export function titleOf(name: string): string | null {
-  const first = name.trim().split(/\s+/)[0] ?? '';
+  const first = nameWords(name)[0] ?? '';
   return TITLE.test(first) ? first : null;
 }
 
@@ -49,10 +58,11 @@ export function isCommonWordForm(form: string): boolean {
  * title + surname (`Dr Reddaway`, `Sergeant Pryce`; `Mrs`/`Miss`/`Ms` or `Mr` as the gender allows).
  */
 export function derivedNameForms(name: string, gender: Gender): string[] {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const forms = new Set<string>([name.trim().split(/\s+/).filter(Boolean).join(' ')]);
+  const words = nameWords(name);
   const title = titleOf(name);
   const bare = title === null ? words : words.slice(1);
-  const forms = new Set<string>([words.join(' ')]);
+  forms.add(words.join(' '));
   if (bare.length === 0) return [...forms];
   forms.add(bare.join(' '));
   if (bare.length >= 2) {
