@@ -18,6 +18,8 @@ const lore = parseLoreFile({
 const names = buildNameIndex([], []);
 const findings = (text: string, strict = true) =>
   numericFactFindings(readProse({ path: 'Story/Scenes/SCN-11.md', lines: text.split('\n') }, 1, names), extractNumericFacts([lore]), strict).map((finding) => [finding.line, finding.canon?.line, finding.message]);
+const severities = (text: string) =>
+  numericFactFindings(readProse({ path: 'Story/Scenes/SCN-11.md', lines: text.split('\n') }, 1, names), extractNumericFacts([lore]), true).map((finding) => finding.severity);
 
 describe('extractNumericFacts', () => {
   it('reads counts with their noun, subject and keywords, skipping dates, clock times and the timeline', () => {
@@ -40,6 +42,16 @@ describe('numericFactFindings', () => {
     expect(findings('The stair was as she remembered it: a hundred and thirty-one steps to the lamp room.')).toEqual([]);
     expect(findings('She went down ten steps to the boat.')).toEqual([]);
     expect(findings('He had kept the light for forty years.')).toEqual([]);
+  });
+
+  it('takes a count written as a guess near the noted one as agreeing, and a far guess as a warning only', () => {
+    expect(findings('They climbed the tower stair, some one hundred and twenty steps, to the lamp room.')).toEqual([]);
+    expect(findings('They climbed the tower stair, a hundred and forty steps or so, to the lamp room.')).toEqual([]);
+    expect(findings('They climbed the tower stair, well over a hundred and twenty steps, up to the lamp room.')).toEqual([]);
+    const far = findings('They climbed the tower stair, about sixty steps, up to the lamp room.');
+    expect(far).toHaveLength(1);
+    expect(severities('They climbed the tower stair, about sixty steps, up to the lamp room.')).toEqual(['warning']);
+    expect(severities('They climbed the tower stair, exactly one hundred and twenty steps, to the lamp room.')).toEqual(['error']);
   });
 
   it('needs the subject in the same sentence for common units and in lenient mode', () => {

@@ -28,6 +28,19 @@ export interface NumericFact {
   nameStem: string | null;
 }
 
+// Words that make a count a guess: before it ("some", "about", "nearly", "upwards of") or after it ("-odd", "or so").
+const APPROXIMATE_BEFORE =
+  /\b(?:some|about|around|roughly|nearly|almost|approximately|maybe|perhaps|over|under|upwards of|more than|fewer than|less than|close (?:on|to)|getting on for|a good|well over|the best part of|something like|in the region of)\s+$/i;
+// "-odd" right after the count ("forty-odd steps"), or "or so" after its noun ("ninety steps or so").
+const APPROXIMATE_AFTER = /^(?:-odd\b|\s+odd\b|[\s-]+\p{L}+\s+(?:or so|or more|or thereabouts|or near(?:ly)? enough)\b)/iu;
+// How far a guess may be from the noted count and still agree with it.
+const APPROXIMATE_SHARE = 0.2;
+
+/** Is the count at `start`…`end` written as a guess? */
+function isApproximate(text: string, start: number, end: number): boolean {
+  return APPROXIMATE_BEFORE.test(text.slice(Math.max(0, start - 30), start)) || APPROXIMATE_AFTER.test(text.slice(end, end + 40));
+}
+
 // Counts of time are common in prose and rarely about the same thing, so they need more context.
 const GENERIC_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'night', 'man', 'person', 'mile']);
 const IGNORED_NOUNS = new Set(['day', 'thing', 'way', 'time', 'part', 'place', 'lot', 'end', 'its', 'his', 'her', 'their', 'this', 'oclock']);
@@ -193,10 +206,13 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
       if (fact === undefined || related.some((other) => other.value === number.value)) continue;
+      // A round count said as a guess ("some three hundred looms", "forty-odd steps") is no contradiction of one near it.
+      const rough = isApproximate(paragraph.text, number.start, number.end);
+      if (rough && related.some((other) => Math.abs(other.value - number.value) <= APPROXIMATE_SHARE * other.value)) continue;
       const line = lineOf(paragraph, number.start);
       findings.push({
         kind: 'canon_fact_contradiction',
-        severity: 'error',
+        severity: rough ? 'warning' : 'error',
         message: `The scene says "${said(number)}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
         path: prose.source.path,
         line,
