@@ -118,3 +118,23 @@ export function numberAndTitle(cell: string): { number: number; title: string } 
 export function inlinePov(text: string): string | null {
   return INLINE_POV.exec(text)?.[1]?.trim() ?? null;
 }
+
+// A date a timeline entry opens with, abbreviated as timelines write them: `Tue 3 May 1887`,
+// `Saturday 14 March`, `3 May`, `May 3rd, 1887`, `1887-05-03`, `Day 4`.
+const SHORT_WEEKDAY = '(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?';
+const SHORT_MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+const SHORT_DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${SHORT_MONTH}(?:,?\\s+\\d{4})?|${SHORT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2})`;
+const DATED_LEAD = new RegExp(
+  `^((?:(?:${SHORT_WEEKDAY},?\\s+(?:the\\s+)?)?${SHORT_DATE}|${SHORT_WEEKDAY}|Day\\s+\\d+)(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk))?)\\s*(?:[—–:|-]|,)\\s*(.+)$`,
+  'i',
+);
+
+/**
+ * A timeline entry that names its chapter after the date: `Tue 3 May 1887 — Chapter 2: Gorse Hall.
+ * …` → when `Tue 3 May 1887` and the rest from `Chapter 2`; null when no chapter follows the date.
+ */
+export function datedChapterLead(text: string): { when: string; rest: string } | null {
+  const match = DATED_LEAD.exec(stripMarkdown(text.replace(/\*\*|__/g, '')).trim());
+  if (!match || chapterLead(match[2]!) === null) return null;
+  return { when: match[1]!.trim(), rest: match[2]!.trim() };
+}

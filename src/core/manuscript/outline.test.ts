@@ -96,6 +96,26 @@ describe('parseOutline', () => {
     expect(outline.entries[2]!.beats.map((beat) => beat.value)).toEqual(['The flood.']);
   });
 
+  it('reads a dated timeline whose entries name their chapters, the date as each entry\'s time', () => {
+    const timeline = [
+      '# Timeline',
+      '',
+      '- Fri 9 Oct 1903 — Chapter 1: The Lock-Keeper. Agnes opens the sluice for the last barge.',
+      '- Sat 10 October 1903, evening: Chapter 2 — Coal Wharf. Dorran counts the sacks.',
+      '- 1903-10-14 | Chapter 4: High Water. The towpath floods.',
+      'Wednesday the 21st of October 1903 — Chapter Five. Agnes writes to her brother.',
+      '- Thursday — the barges come back (no chapter named: a plain entry).',
+    ].join('\n');
+    const outline = parseOutline(source(timeline));
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.fields.when?.value])).toEqual([
+      [1, 'The Lock-Keeper', 'Fri 9 Oct 1903'],
+      [2, 'Coal Wharf', 'Sat 10 October 1903, evening'],
+      [4, 'High Water', '1903-10-14'],
+      [5, 'Agnes writes to her brother', 'Wednesday the 21st of October 1903'],
+      [null, 'Thursday', undefined],
+    ]);
+  });
+
   it('never throws on arbitrary text', () => {
     const line = fc.oneof(fc.string(), fc.constantFrom('## Act 1', '### Scene 2: X', '- POV: A', '- Beat:', '  - nested', '---', '| Ch | Title |', '|---|---|', '| 1 | x |', '1. The Ferry (Monday)', 'Chapter Five. Text', 'Act Two'));
     fc.assert(fc.property(fc.array(line, { maxLength: 30 }), (lines) => void parseOutline(source(lines.join('\n')))));

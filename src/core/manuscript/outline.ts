@@ -5,6 +5,7 @@ import { bulletText, isBullet, parseLabelledLine, stripMarkdown, type Located } 
 import {
   chapterLead,
   headingNumber,
+  datedChapterLead,
   inlinePov,
   inlineWhen,
   isTableSeparator,
@@ -125,13 +126,17 @@ export function parseOutline(source: SourceText): Outline {
     entry.fields.beat ??= { value, line };
   };
   /** An entry from one line of text (a list item, a paragraph, a bullet under an act). */
-  const openFromText = (text: string, line: number, style: OutlineStyle, listNumber: number | null): void => {
+  const openFromText = (whole: string, line: number, style: OutlineStyle, listNumber: number | null): void => {
+    // A dated timeline's entry (`Tue 3 May 1887 — Chapter 2: Gorse Hall. …`): the date is its time.
+    const dated = datedChapterLead(whole);
+    const text = dated ? dated.rest : whole;
     const lead = chapterLead(text);
     const { title, summary } = titleAndSummary(lead ? lead.rest : text);
     const entry = open({ number: lead?.number ?? listNumber, title, line, style, explicit: lead !== null || listNumber !== null });
     addBeat(entry, summary || stripMarkdown(lead ? lead.rest : text), line);
     const pov = inlinePov(text);
     if (pov) entry.fields.pov = { value: pov, line };
+    if (dated) entry.fields.when = { value: dated.when, line };
   };
 
   const deepest = Math.max(0, ...source.lines.slice(frontMatter.bodyStart - 1).map((text) => /^(#{1,6})\s+\S/.exec(text)?.[1]!.length ?? 0));
@@ -202,7 +207,7 @@ export function parseOutline(source: SourceText): Outline {
         openFromText(bulletText(text), line, 'list', null);
         continue;
       }
-      if (!isBullet(text) && !numbered && chapterLead(text) !== null) {
+      if (!isBullet(text) && !numbered && (chapterLead(text) !== null || datedChapterLead(text) !== null)) {
         openFromText(text, line, 'paragraph', null);
         continue;
       }
