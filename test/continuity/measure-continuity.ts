@@ -134,7 +134,7 @@ async function passFindings(workspace: string): Promise<MeasuredFinding[]> {
   }
 }
 
-/** Folds quotes and cited lines alike: wiki links (the import keeps the words they show), curly quotes and dashes, emphasis, runs of spaces, case. */
+/** Folds quotes and cited lines alike: wiki links (the import keeps the words they show), curly quotes and dashes, emphasis, heading marks, runs of spaces, case. */
 const fold = (text: string): string =>
   text
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
@@ -143,6 +143,8 @@ const fold = (text: string): string =>
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
     .replace(/[*_`]/g, '')
+    // A heading's level may change on import (`## Chapter 6` of a one-file novel becomes its chapter's `# Chapter 6`).
+    .replace(/^\s*#+\s*/, '')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
