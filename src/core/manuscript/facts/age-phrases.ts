@@ -17,16 +17,18 @@ export interface AgePhrase {
 
 const NUMBER = '(\\d{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a\\s+hundred)';
 const OWNER = "(\\p{Lu}[\\p{L}'’-]*|she|he|I|She|He)";
-// "Ilse was thirty-four", "she is 34 years old", "he had turned forty", "I was sixty".
-const WAS_AGE = new RegExp(`${OWNER}\\s+(?:was|is|'s|’s|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now|was\\s+nearly|was\\s+almost)\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
+// "Ilse was thirty-four", "she is 34 years old", "he had turned forty", "I was sixty", "I'm sixty".
+const WAS_AGE = new RegExp(`${OWNER}(?:['’]m|\\s+(?:was|is|'s|’s|am|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now|was\\s+nearly|was\\s+almost))\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
 const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?(?:in\\s+)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
 const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
 const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
 const BORN_ON = /\b(?:was\s+)?born\s+(?:on\s+|in\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s+\d{4})?|\d{4}|[A-Z][a-z]+\s+\d{4})/gu;
-// A past age ("when she was twelve", "at thirty she had…") or a hypothetical one is not her age now.
+// A past age ("when she was twelve", "the winter I was twelve", "at thirty she had…") or a hypothetical one is not her age now.
 const PAST_CONTEXT = /\b(?:when|since|until|till|after|before|by\s+the\s+time|if|unless|as\s+if|once|back\s+then|at\s+the\s+age|used\s+to)\b[^.;!?]{0,40}$/i;
+// "I remember the winter I was twelve" (mid-sentence; "The next day she was forty" is the story's own day).
+const PAST_TIME_CLAUSE = /\bthe\s+(?:[a-z]+\s+)?(?:winter|summer|spring|autumn|fall|year|day|night|time|week|month|morning|evening)\s+(?:that\s+|when\s+)?$/;
 const PAST_AFTER = /^[^.;!?]{0,12}\b(?:when|before|at\s+the\s+time|back\s+then|that\s+summer|that\s+year|in\s+those|ago)\b/i;
 
 function numberValue(text: string): number | null {
@@ -57,7 +59,7 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     }
     found.push({ ...rest, start, subjectAt: from + subjectAt });
   };
-  const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
+  const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
   for (const match of sentence.matchAll(TURNED_WHEN)) {
     const age = numberValue(match[1]!);
     if (age !== null) add({ kind: 'age', age, born: null, birthdayMonths: monthsOf(match[2]!), text: match[0], pronoun: null, at: match.index, subjectAt: match.index });

@@ -72,6 +72,12 @@ describe('nicknames the prose teaches', () => {
     expect(await eyes('It was Philippa Dunmore, whom the whole quay called Flick, who took the rope.', "Three days later Flick's blue eyes were on the rope again.")).toEqual([5]);
   });
 
+  it('learns "To the quay she was always Flick" by the name or the pronoun before it, but not a name that goes on', async () => {
+    expect(await eyes('To the whole quay Philippa Dunmore was always Flick.', "Flick's blue eyes went to the boat.")).toEqual([5]);
+    expect(await eyes('Philippa Dunmore came down the slip. To the ferrymen she was simply Flick.', "Flick's blue eyes went to the boat.")).toEqual([5]);
+    expect(await eyes('To the ferrymen Philippa Dunmore was Flick Dunmore\'s girl.', "Flick's blue eyes went to the boat.")).toEqual([]);
+  });
+
   it('does not take a word of address or a name the speaker gives himself for a nickname', async () => {
     expect(await eyes('Philippa Dunmore stepped off the ferry.', '"Love," Cal Dunmore said. "You came."', "Cal's brown eyes went to the boat.")).toEqual([]);
     expect(await eyes('Cal Dunmore, whom the quay called Dolly, mended nets.', 'Dolly looked up, his brown eyes tired.')).toEqual([]);
@@ -108,6 +114,7 @@ describe('a death told only in the prose, and the dead acting later', () => {
     expect(await dead(['Aldo Brisk came home late. He was dead tired and went to bed.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
     expect(await dead(['Aldo Brisk had not come home. Wenna feared he was dead.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
     expect(await dead(death, ['Wenna Hale climbed the ladder to the loft, and she swept it out.'])).toEqual([]);
+    expect(await dead(['Aldo Brisk sat down heavily. Wenna Hale laid her hand on his arm, and he buried his face in his hands.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
   });
 
   it('does not read a pronoun death as the death of one who speaks or acts after it in the chapter', async () => {
@@ -157,9 +164,24 @@ describe('an age the speaker gives of themselves', () => {
   it('is checked against the birth on the card when it is her present age', async () => {
     expect(await ages('"I turned forty-one in May," said Ruth Calloway.')).toEqual([5]);
     expect(await ages('"I turned forty-five in May," said Ruth Calloway.')).toEqual([]);
+    expect(await ages('"I\'m thirty-nine, whatever the parish book says," Ruth Calloway said.')).toEqual([5]);
   });
 
   it('is left alone when it is an age she was once', async () => {
     expect(await ages('"I was sixteen when the barn burned," said Ruth Calloway.', '"I was nine," said Ruth Calloway.')).toEqual([]);
+  });
+});
+
+describe('the story year from a birth and an age said on a dated day', () => {
+  const book = (...chapters: string[][]) => ({
+    'Compendium/Characters/Maren Lusk.md': '# Maren Lusk\n\nThe narrator. She was born 20 April 1948 in Tarbet.',
+    ...Object.fromEntries(chapters.map((paragraphs, index) => [`Story/0${index + 1} Day.md`, [`# Day ${index + 1}`, ...paragraphs].join('\n\n')])),
+  });
+  const ages = async (...chapters: string[][]) => (await findingsOf(book(...chapters))).filter((finding) => finding.kind === 'age_mismatch').map((finding) => `${finding.path.slice(6, 8)}:${finding.line}`);
+
+  it('dates the chapters when nothing else gives the year, and one wrong age does not move it', async () => {
+    const first = ['Tuesday, the twenty-first of April. I am thirty, and I feel it.', 'My boots were wet through and I left them by the stove.'];
+    expect(await ages(first, ['Friday, the twenty-fourth of April. I was thirty-one on Monday, and nobody remembered.', 'My boots were still wet, so I went barefoot.'])).toEqual(['02:3']);
+    expect(await ages(first, ['Friday, the twenty-fourth of April. I remember the summer I was nine, and the boat.', 'My boots were still wet, so I went barefoot.'])).toEqual([]);
   });
 });

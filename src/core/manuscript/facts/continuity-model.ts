@@ -12,6 +12,7 @@ import { traitFindings } from './compare-traits.js';
 import { actsOnPageAfter, beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
 import { narratorCard, toldInFirstPerson } from './narrator.js';
+import { storyYearFromAges } from './infer-story-year.js';
 import { pronounDeaths } from './pronoun-deaths.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
@@ -185,6 +186,9 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   // No chapter names its year: the year the outline sets the story in ("Set October 1931") stands.
   const outlineYear = years.size === 0 && snapshot.outline ? storyYearOf(snapshot.outline.source.lines) : null;
   if (outlineYear !== null) years.set(0, outlineYear);
+  // Nor the outline: a birth on a card and an age said on a dated day give it.
+  const agedYear = years.size === 0 ? storyYearFromAges(ages, chapterWhens(times, snapshot.outline, years)) : null;
+  if (agedYear !== null) years.set(0, agedYear);
   const deaths = deathsOf(snapshot, contexts, coverage);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));

@@ -21,6 +21,8 @@ const CALLED_THEN_NICK = new RegExp(`\\b(?:called|calls|call|nicknamed|named)\\s
 const KNOWN_AS = new RegExp(`\\b(?:known|better\\s+known|called|nicknamed)(?:\\s+(?:to\\s+[\\p{L}\\s]{1,30}?|by\\s+[\\p{L}\\s]{1,30}?))?\\s+as\\s+['"“‘]?${NICK}`, 'gu');
 // "Bridget Fenn, whom everyone called Birdie", "Bridget, who the village knew as Birdie": the name before owns it.
 const WHOM_CALLED = new RegExp(`,\\s+(?:whom|who)\\s+(?:[\\p{L}'’]+\\s+){0,4}?(?:called|calls|call|knew\\s+as|knows\\s+as|nicknamed)\\s+['"“‘]?${NICK}`, 'gu');
+// "To the lads on the quay Norbert was always Nobby.", "To her sisters she was simply Bee.": the name ends the sentence.
+const TO_THEM_WAS = new RegExp(`\\bTo\\s+[^.,;!?"“”]{1,40}?,?\\s+(he|she|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:was|is|had\\s+(?:always\\s+)?been|would\\s+always\\s+be)\\s+(?:always\\s+|just\\s+|simply\\s+|only\\s+|forever\\s+|plain\\s+)?${NICK}(?=\\s*[.;!?]|\\s*$)`, 'gu');
 // `Bridget "Birdie" Fenn`: a nickname in quotes between first name and surname.
 const QUOTED_MIDDLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+["“‘']${NICK}["”’']\\s+(\\p{Lu}[\\p{L}'’-]+)`, 'gu');
 const NOT_NICKNAMES = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Mum|Mam|Mom|Mummy|Dad|Daddy|Sir|Madam|Ma'am|Miss|Missus|Mister|Boss|Chief|Lad|Lass|Girl|Boy|Son|Doctor|Doc|Nurse|Gran|Granny|Grandma|Grandpa|Sister|Brother|Father|Mother|Auntie|Aunt|Uncle|Captain|Sergeant|Officer|Constable|Madame|Monsieur|Nobody|Somebody|Everyone|Home|Back|Again|Still|Always)$/;
@@ -50,7 +52,7 @@ function voteGenders(proses: readonly FileProse[], votes: Map<string, { female: 
  * Learns from the text what cards leave out: each character's gender (stated on the card, else by
  * the pronouns that follow the name in the manuscript) and nicknames the prose itself gives
  * ("Birdie, the old man still called her", "everyone called him Sonny", `Bridget "Birdie" Fenn`,
- * "Bridget Fenn, whom everyone called Birdie",
+ * "Bridget Fenn, whom everyone called Birdie", "To the lads on the quay he was always Nobby",
  * "known in the village as Birdie"). A nickname needs a person to belong to; endearments and titles
  * ("love", "Doctor") are never nicknames.
  */
@@ -100,6 +102,13 @@ export function learnNames(proses: readonly FileProse[], characters: readonly Ch
         if (isQuoted(paragraph, match.index)) continue;
         const named = prose.mentions.find((mention) => mention.paragraph === paragraph && mention.match.end === match.index);
         add(named ? characterOf(named) : null, match[1]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(TO_THEM_WAS)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        const ownerAt = match.index + match[0].lastIndexOf(match[1]!, match[0].length - match[2]!.length);
+        const named = prose.mentions.find((mention) => mention.paragraph === paragraph && mention.match.start === ownerAt);
+        const card = /^(?:he|she)$/.test(match[1]!) ? (resolveSubject(context, paragraphIndex, ownerAt, match[1]!)?.card ?? null) : named ? characterOf(named) : null;
+        add(card, match[2]!, prose.source.path, lineAt(match.index));
       }
       for (const match of paragraph.text.matchAll(QUOTED_MIDDLE)) {
         const full = names.entitiesFor(`${match[1]} ${match[3]}`).filter((entity) => entity.kind === 'character');

@@ -8,7 +8,8 @@ const PRONOUN_DIES = [
   /\b(he|she)\s+(?:was|is|lay|had\s+been)\s+(?:already\s+|quite\s+|stone[\s-]+|clearly\s+|certainly\s+)?dead\b(?![\s-]*(?:tired|set|end|on|still|certain|serious|weight|calm|silence|drunk|asleep|right|wrong|to|against|keen|lucky|beat))/giu,
   /\b(he|she)\s+(?:had\s+)?(?:died|drowned|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b(?!\s+(?:a\s+little|inside|laughing|of\s+(?:shame|embarrassment|boredom|laughter)))/giu,
   /\bfound\s+(him|her)\s+(?:already\s+)?dead\b/giu,
-  /\b(?:buried|laid)\s+(him|her)\b(?!\s+(?:face|head|hands?|in\s+(?:a|the)\s+(?:book|work|pillow|arms)))/giu,
+  /\bburied\s+(him|her)\b(?!\s+(?:face|head|hands?|nose|in\s+(?:a|the|her|his)\s+(?:book|work|pillow|arms|hands?|paper)))/giu,
+  /\blaid\s+(him|her)\s+(?:to\s+rest|in\s+(?:the\s+ground|(?:his|her|the)\s+grave))\b/giu,
 ];
 // A death only wished, feared, supposed, asked about or denied.
 const NOT_DEATH = /\b(?:if|unless|whether|nearly|almost|half|not|n't|never|thought|believed|feared|assumed|supposed|rumou?red|pretend(?:s|ed)?|as\s+if|as\s+though|wish(?:ed)?|hope[sd]?|could|would|might|may|afraid|must\s+have|dream(?:t|ed)?)\b/i;
