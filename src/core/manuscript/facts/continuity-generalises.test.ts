@@ -146,6 +146,9 @@ describe('"I" in dialogue is the speaker of the line', () => {
   it('follows the turns of bare dialogue, but never gives the words to the one they address', async () => {
     expect(await eyes('"You are late," said Nell Ashby.', '"The tide," said Tom Pike.', '"Look at me, I have brown eyes in this light."', '"Blue eyes, I would say."')).toEqual([7]);
     expect(await eyes('"You are late," said Nell Ashby.', '"The tide," said Tom Pike.', '"My eyes are brown, Nell."')).toEqual([]);
+    const three = { ...cards, 'Compendium/Characters/Ivo Marsh.md': '# Ivo Marsh\n\nHe mends nets. He is her uncle.' };
+    const found = await findingsOf({ ...three, 'Story/03 Supply.md': ['# Supply', '"Late," said Nell Ashby.', '"Tide," said Ivo Marsh.', '"Fog," said Tom Pike.', '"Well?"', '"I have brown eyes, and so what?"'].join('\n\n') });
+    expect(found.filter((finding) => finding.kind === 'eye_colour_mismatch')).toEqual([]);
   });
 
   it('does not take what a speaker says of someone else, nor the narrator\'s "I" for a speaker', async () => {

@@ -107,5 +107,12 @@ function alternate(context: SubjectContext, index: number, speakers: ReadonlyMap
   if (oneBefore !== undefined && oneBefore.card === twoBefore.card) return null;
   // The line between is the other's turn (the narrator's, in a first-person chapter, when untagged).
   if (oneBefore === undefined && narrator === twoBefore.card) return null;
+  // Turns alternate only between two: a third voice in the run makes the turn unknown.
+  const voices = new Set<CharacterCard>();
+  for (let at = index - 1; bare(at) && at >= index - 8; at -= 1) {
+    const known = speakers.get(at);
+    if (known) voices.add(known.card);
+  }
+  if (voices.size > 2) return null;
   return { card: twoBefore.card, certain: false };
 }
