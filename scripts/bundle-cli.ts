@@ -17,12 +17,12 @@ const OUT = path.join(ROOT, 'dist', 'cli-bundle');
 const COMPILED = path.join(ROOT, 'dist');
 
 /**
- * Packages copied into the bundle: what every command loads (zod, commander) and the
+ * Packages copied into the bundle: what every command loads (zod, commander, canonicalize) and the
  * packages that build on our zod, so the whole process has one zod (the server's OpenAPI helpers
  * extend zod's own classes). Every other package stays an ordinary import from node_modules:
  * native modules and packages that read their own files at run time work as installed.
  */
-const BUNDLED = new Set(['zod', 'commander', '@hono/zod-openapi', '@hono/zod-validator', '@asteasolutions/zod-to-openapi', 'openapi3-ts']);
+const BUNDLED = new Set(['zod', 'commander', 'canonicalize', '@hono/zod-openapi', '@hono/zod-validator', '@asteasolutions/zod-to-openapi', 'openapi3-ts']);
 
 /** `@scope/name/sub` → `@scope/name`; `name/sub` → `name`. */
 function packageName(specifier: string): string {

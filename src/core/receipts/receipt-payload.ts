@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
-import { canonicalJsonText } from './canonical-json-text.js';
 
 /** A receipt before signing: every field except the two signatures (`signature_alg` is signed). */
 export type UnsignedToolReceipt = Omit<ToolReceipt, 'signature' | 'ed25519_signature'>;
@@ -11,7 +11,7 @@ const SIGNATURE_FIELDS = new Set(['signature', 'ed25519_signature']);
 export function canonicalJson(value: unknown): string {
   let text: string | undefined;
   try {
-    text = canonicalJsonText(value);
+    text = canonicalize(value);
   } catch (error) {
     throw new ControlRoomError('receipt_not_canonical', `A receipt value cannot be written as canonical JSON: ${(error as Error).message}.`, {
       fault: 'system',
