@@ -61,7 +61,9 @@ beforeAll(() => {
 });
 
 const NEGATIONS = /^(?:not|never|no|nor|nothing|nobody|nowhere|cannot|without|\w+n[’']t)$/i;
-const NEGATION_BEFORE = /(?:\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without)|n[’']t)[\s_*]*$/i;
+/** A negation right after a cut: "a coat that was" out of "a coat that was not his" is refused. */
+const NEGATION_AFTER = /^[\s_*]*(?:not|never|no|nothing|nobody|hardly|scarcely|barely|seldom|rarely)\b/i;
+const NEGATION_BEFORE = /(?:\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without|hardly|scarcely|barely|seldom|rarely)|n[’']t)[\s_*]*$/i;
 
 const pick = fc.record({ scene: fc.nat(), at: fc.nat(), length: fc.integer({ min: 5, max: 16 }), gap: fc.integer({ min: 1, max: 3 }) });
 
@@ -101,7 +103,8 @@ describe('forgeries from real manuscript text', () => {
         const first = value.at % Math.max(1, scene.words.length - value.length);
         const quote = quoteFrom(scene, first, value.length);
         const start = scene.words[first]?.start ?? 0;
-        fc.pre(quoteFragments(quote).ok && !quote.includes('"') && !NEGATION_BEFORE.test(scene.text.slice(Math.max(0, start - 12), start)));
+        const end = scene.words[first + value.length - 1]?.end ?? start;
+        fc.pre(quoteFragments(quote).ok && !quote.includes('"') && !NEGATION_BEFORE.test(scene.text.slice(Math.max(0, start - 12), start)) && !NEGATION_AFTER.test(scene.text.slice(end, end + 12)));
         const report = await check(content(scene.path, quote));
         expect(report.issues).toEqual([]);
         expect(report.locations[0]?.path).toBe(scene.path);

@@ -11,8 +11,8 @@ export const MAX_QUOTE_SPAN = 1200;
 export const MAX_CROSS_PARAGRAPH_SPAN = 300;
 
 /** Words that turn a statement into its opposite; eliding one, or quoting right after one, misquotes. */
-const NEGATION = /^(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without|n't|\w+n't)$/i;
-const NEGATION_IN_TEXT = /\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without)\b|\w+n't\b|n't\b/i;
+const NEGATION = /^(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without|hardly|scarcely|barely|seldom|rarely|n't|\w+n't)$/i;
+const NEGATION_IN_TEXT = /\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without|hardly|scarcely|barely|seldom|rarely)\b|\w+n't\b|n't\b/i;
 
 /** Where a quote is, or why the place it is in does not say what the quote says. */
 export type QuotePlacement =
@@ -46,6 +46,20 @@ function wordBefore(text: string, at: number): string {
   return text.slice(start, end);
 }
 
+/** Verbs a negation follows ("was not", "would never"): a quote that ends on one before a negation is cut off its "not". */
+const AUXILIARY = /^(?:am|is|are|was|were|be|been|being|do|does|did|have|has|had|will|would|shall|should|can|could|may|might|must|ought|need|dare)$/i;
+const NEGATION_AFTER = /^(?:not|never|no|nothing|nobody|hardly|scarcely|barely|seldom|rarely)$/i;
+
+/** The word just after folded offset `at`, when the quote ends on a word and nothing but spaces follows. */
+function wordAfter(text: string, at: number): string {
+  if (at === 0 || !/[\p{L}\p{N}]/u.test(text[at - 1] ?? '')) return '';
+  let start = at;
+  while (start < text.length && text[start] === ' ') start += 1;
+  let end = start;
+  while (end < text.length && /[\p{L}\p{N}']/u.test(text[end] ?? '')) end += 1;
+  return text.slice(start, end);
+}
+
 function crossesParagraph(file: IndexedFile, match: FileMatch): boolean {
   return /\n[ \t]*\r?\n/.test(file.original.slice(match.start, match.end));
 }
@@ -54,7 +68,9 @@ function crossesParagraph(file: IndexedFile, match: FileMatch): boolean {
  * Finds a quote's fragments in a file (or in lines `range`) and checks the place it is in: the
  * fragments must lie close together (`MAX_QUOTE_SPAN`, one paragraph), no ellipsis may stand for
  * a negation ("do … let Mara sell it" from "do not let Mara sell it"), and the quote may not start
- * right after one ("let Mara sell it" out of it). Every occurrence is tried, so a phrase that is
+ * right after one ("let Mara sell it" out of it) nor stop right before one ("Mara would" out of
+ * "Mara would not"). Negations include the near ones: hardly, scarcely, barely, seldom, rarely.
+ * Every occurrence is tried, so a phrase that is
  * also written plainly elsewhere in the file passes.
  */
 export function placeQuote(file: IndexedFile, fragments: readonly string[], range?: { start: number; end: number }): QuotePlacement {
@@ -93,6 +109,12 @@ export function placeQuote(file: IndexedFile, fragments: readonly string[], rang
     const before = wordBefore(text, start);
     if (before !== '' && NEGATION.test(before)) {
       outOfContext ??= { match, reason: `the file has "${before}" right before it` };
+      continue;
+    }
+    // "a coat that was" out of "a coat that was not his": cut off before its negation, the clause says the opposite.
+    const after = wordAfter(text, cursor);
+    if (after !== '' && NEGATION_AFTER.test(after) && AUXILIARY.test(wordBefore(text, cursor))) {
+      outOfContext ??= { match, reason: `the file has "${after}" right after it` };
       continue;
     }
     return { kind: 'found', match };

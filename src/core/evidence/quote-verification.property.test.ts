@@ -52,11 +52,14 @@ const cut = fc.record({
   stranger: fc.constantFrom(...STRANGERS),
 });
 
-const NEGATION_BEFORE = /(?:\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without)|n[’']t)[ \t\n]*$/i;
+const NEGATION_BEFORE = /(?:\b(?:not|no|never|nor|neither|nobody|nothing|nowhere|none|cannot|without|hardly|scarcely|barely|seldom|rarely)|n[’']t)[ \t\n]*$/i;
 
-/** True when the cut can prove something: informative, and not cut right after a negation. */
-function provesSomething(scene: Scene, quote: string, start: number): boolean {
-  return quoteFragments(quote).ok && !NEGATION_BEFORE.test(scene.text.slice(Math.max(0, start - 20), start));
+/** A negation right after the cut: "a coat that was" out of "a coat that was not his" is refused. */
+const NEGATION_AFTER = /^[ \t\n_*]*(?:not|never|no|nothing|nobody|hardly|scarcely|barely|seldom|rarely)\b/i;
+
+/** True when the cut can prove something: informative, and not cut right after (or before) a negation. */
+function provesSomething(scene: Scene, quote: string, start: number, end: number): boolean {
+  return quoteFragments(quote).ok && !NEGATION_BEFORE.test(scene.text.slice(Math.max(0, start - 20), start)) && !NEGATION_AFTER.test(scene.text.slice(end, end + 20));
 }
 
 function quoteOf(value: { scene: number; start: number; length: number; joinLines: boolean; straightApostrophes: boolean }): {
@@ -64,6 +67,7 @@ function quoteOf(value: { scene: number; start: number; length: number; joinLine
   words: string[];
   quote: string;
   start: number;
+  end: number;
 } {
   const scene = scenes[value.scene % scenes.length] as Scene;
   const first = value.start % Math.max(1, scene.words.length - value.length);
@@ -71,7 +75,7 @@ function quoteOf(value: { scene: number; start: number; length: number; joinLine
   let quote = scene.text.slice(picked[0]?.start, picked[picked.length - 1]?.end);
   if (value.joinLines) quote = quote.replace(/\n/g, ' ');
   if (value.straightApostrophes) quote = quote.replace(/’/g, "'");
-  return { scene, words: picked.map((word) => scene.text.slice(word.start, word.end)), quote, start: picked[0]?.start ?? 0 };
+  return { scene, words: picked.map((word) => scene.text.slice(word.start, word.end)), quote, start: picked[0]?.start ?? 0, end: picked[picked.length - 1]?.end ?? 0 };
 }
 
 const evidence = (file: string, quote: string): string => `The scene says so.\nEvidence: content | ${file} | "${quote}"`;
@@ -80,8 +84,8 @@ describe('quote verification over the sample manuscript', () => {
   it('verifies every quote cut from a scene, line wraps and curly quotes included', async () => {
     await fc.assert(
       fc.asyncProperty(cut, async (value) => {
-        const { scene, quote, start } = quoteOf(value);
-        fc.pre(provesSomething(scene, quote, start));
+        const { scene, quote, start, end } = quoteOf(value);
+        fc.pre(provesSomething(scene, quote, start, end));
         const report = await validateEvidence(evidence(scene.path, quote), { workspace, knownReceiptIds: new Set(), quoteIndex: index });
         expect(report.issues).toEqual([]);
         expect(report.locations[0]?.path).toBe(scene.path);
