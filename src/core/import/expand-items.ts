@@ -27,7 +27,9 @@ const MIXED_NAME =
 const NOT_A_NAME = /^(?:\d+|[ivxlc]+\.?|\*+|#+|scene\b.*|part\b.*|later|morning|afternoon|evening|night|dawn|dusk|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|before|after|then|now|epilogue|prologue|interlude)$/i;
 const MAX_ENTITY_WORDS = 220;
 // One to four capitalised words: a name, not a topic (`ideas`, `the plot so far`).
-const PROPER_NAME = /^(?:(?:the|st\.?|dr\.?|mr\.?|mrs\.?)\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:of\s+|the\s+|de\s+)?\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+const PROPER_NAME = /^(?:(?:the|st\.?|dr\.?|mr\.?|mrs\.?)\s+)?\p{Lu}[\p{Ll}'’.-][\p{L}'’.-]*(?:\s+(?:of\s+|the\s+|de\s+)?\p{Lu}[\p{Ll}'’.-][\p{L}'’.-]*){0,3}$/u;
+// Folders that say their notes are lore, whatever they describe.
+const LORE_FOLDER = /^(?:lore|world|world[\s_-]*building|history|timelines?|glossary|objects|items|background|events|themes)$/i;
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
@@ -174,7 +176,7 @@ export function expandItem(item: Classified, skipped: SkippedItem[]): Classified
   const listedEntries = entries(item, listed);
   if (listedEntries && (named || item.kind !== 'lore' || listedEntries.length >= 2)) return listedEntries;
   // A note named like a person or a place (`Maisie`, `Quarry Cottage`) is weighed by its own words.
-  if (item.kind === 'lore' && !named && item.document.hint === null && PROPER_NAME.test(name)) {
+  if (item.kind === 'lore' && !named && item.document.hint === null && PROPER_NAME.test(name) && !item.document.folders.some((folder) => LORE_FOLDER.test(folder.trim()))) {
     const own = classifySection(name, item.text.startsWith('#') ? item.text : `# ${name}\n${item.text}`);
     if (own !== 'lore') return [{ ...item, kind: own, reason: `its words about ${own === 'character' ? 'a person' : 'a place'} ("${item.document.name}")` }];
   }

@@ -110,6 +110,8 @@ describe('importing notes kept in one file', () => {
   it('weighs a note named like a person or a place by its words', () => {
     const result = plan(doc('Notes/Maisie.md', '# Maisie\n\nDaniel\'s daughter, nine. She has her mother\'s brown eyes.'), doc('Notes/Ideas.md', '- a drowned bell\n- the storm'));
     expect(result.files.map((file) => `${file.kind} ${file.path}`).sort()).toEqual(['character Compendium/Characters/Maisie.md', 'lore Compendium/Lore/Ideas.md']);
+    const kept = plan(doc('Lore/Old Tom.md', '# Old Tom\n\nThe ghost. He has white hair and she saw him on the stair.'), doc('NOTES.md', 'She said he was born here.'));
+    expect(kept.files.map((file) => file.kind)).toEqual(['lore', 'lore']);
   });
 
   it('keeps a table or the word "Chapter" inside a chapter as prose', () => {
