@@ -70,7 +70,7 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
         const others = prose.mentions.filter((mention) => mention.paragraph === paragraph && mention.match.start >= sentence.start && mention.match.start < start).map(characterOf);
         return others.every((other) => other === null || other === card);
       };
-      for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
+      for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end, { card: true })) {
         if (fieldLines.has(lineOf(paragraph, phrase.start)) || !own(phrase.start) || /^(?:your|their|my)$/i.test(phrase.pronoun ?? '')) continue;
         facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, line: lineOf(paragraph, phrase.start), link: 'card' });
       }

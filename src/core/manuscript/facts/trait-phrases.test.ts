@@ -39,3 +39,31 @@ describe('the side of a fixed mark', () => {
     expect(marks('He had a scar on his left knee and a tattoo on his right arm.')).toEqual(['mark:scar:knee=left/his', 'mark:tattoo:arm=right/his']);
   });
 });
+
+describe('a colour written after its noun', () => {
+  const colours = (text: string, options: { card?: boolean } = {}) => traitPhrases(text, 0, text.length, options).filter((phrase) => phrase.attribute === 'eyes' || phrase.attribute === 'hair').map((phrase) => `${phrase.attribute}=${phrase.values.join('/')}`);
+
+  it('reads a hue likened, a hue "of" something, and "the colour of" a thing', () => {
+    expect(colours('She met his eyes, blue as a winter lake, and looked away.')).toEqual(['eyes=blue']);
+    expect(colours('Her eyes the brown of peat water watched the door.')).toEqual(['eyes=brown']);
+    expect(colours('His hair, now the colour of cigarette ash, stood up at the crown.')).toEqual([]);
+    expect(colours('His hair, now the colour of ash, stood up at the crown.')).toEqual(['hair=grey']);
+    expect(colours('Her hair was the colour of rust in the lamplight.')).toEqual(['hair=red']);
+    expect(colours('His eyes were green as glass.')).toEqual(['eyes=green']);
+    expect(colours('Her hair the colour of wheat fell to her shoulders.')).toEqual(['hair=blond']);
+    expect(colours('His eyes, the shade of wet moss, never blinked.')).toEqual(['eyes=green']);
+  });
+
+  it('ignores likenesses that name no colour and eyes compared to something else', () => {
+    expect(colours('His eyes, sharp as a hawk, missed nothing.')).toEqual([]);
+    expect(colours('Her eyes the colour of nothing at all.')).toEqual([]);
+    expect(colours('He had ash in his hair from the grate.')).toEqual([]);
+  });
+
+  it('takes a change over time on a card as the current colour, but not in the story', () => {
+    expect(colours('His hair turned silver in his thirties.', { card: true })).toEqual(['hair=grey']);
+    expect(colours('Her hair had gone completely white by the war.', { card: true })).toEqual(['hair=grey']);
+    expect(colours('Her hair went white overnight after the fire.')).toEqual([]);
+    expect(colours('She has brown eyes, just like her father.', { card: true })).toEqual(['eyes=brown']);
+  });
+});

@@ -82,6 +82,40 @@ const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
 const HAIR_STYLED = new RegExp(`\\b(her|his|my|their)\\s+((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\s+(?:plaits?|braids?|bun|ponytail|curls|locks|ringlets|mane|fringe)\\b`, 'giu');
 const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\\s+(?:was|is|had\\s+been|hung|fell)\\s+)(?:a\\s+|an\\s+|very\\s+|still\\s+|all\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
+// A colour after the noun: "his eyes, green as bottle glass", "eyes the grey of slate", "her hair, now the colour of ash".
+const AFTER_LINK = '(?:\\s*,\\s*(?:now\\s+|still\\s+|already\\s+)?|\\s+(?:now\\s+|still\\s+)?|\\s+(?:was|were|is|are|had\\s+been|has\\s+been)\\s+(?:now\\s+|still\\s+)?(?=the\\s))';
+const LIKENED = '[\\p{L}-]+(?:\\s+[\\p{L}-]+)?';
+const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+))`, 'giu');
+const EYES_AFTER = COLOUR_AFTER('eyes', EYE_HUE);
+const HAIR_AFTER = COLOUR_AFTER('hair', HAIR);
+// What "the colour of …" names, per noun: a plain likeness, not a figure of speech to be read.
+const LIKENESS: Record<string, { eyes?: string; hair?: string }> = {
+  ash: { eyes: 'grey', hair: 'grey' }, ashes: { eyes: 'grey', hair: 'grey' }, slate: { eyes: 'grey', hair: 'grey' }, steel: { eyes: 'grey', hair: 'grey' },
+  pewter: { eyes: 'grey', hair: 'grey' }, smoke: { eyes: 'grey', hair: 'grey' }, iron: { eyes: 'grey', hair: 'grey' }, flint: { eyes: 'grey' }, silver: { eyes: 'grey', hair: 'grey' },
+  snow: { hair: 'grey' }, bone: { hair: 'grey' }, milk: { hair: 'grey' }, frost: { eyes: 'grey', hair: 'grey' },
+  coal: { eyes: 'black', hair: 'black' }, ink: { eyes: 'black', hair: 'black' }, pitch: { eyes: 'black', hair: 'black' }, soot: { eyes: 'black', hair: 'black' }, jet: { eyes: 'black', hair: 'black' }, tar: { eyes: 'black', hair: 'black' },
+  moss: { eyes: 'green' }, grass: { eyes: 'green' }, emerald: { eyes: 'green' }, emeralds: { eyes: 'green' }, jade: { eyes: 'green' }, leaves: { eyes: 'green' }, ivy: { eyes: 'green' },
+  sky: { eyes: 'blue' }, cornflowers: { eyes: 'blue' }, cornflower: { eyes: 'blue' }, sapphire: { eyes: 'blue' }, sapphires: { eyes: 'blue' }, bluebells: { eyes: 'blue' }, denim: { eyes: 'blue' },
+  honey: { eyes: 'amber', hair: 'blond' }, whisky: { eyes: 'amber' }, whiskey: { eyes: 'amber' }, amber: { eyes: 'amber' },
+  wheat: { hair: 'blond' }, straw: { hair: 'blond' }, corn: { hair: 'blond' }, butter: { hair: 'blond' }, flax: { hair: 'blond' }, sand: { hair: 'blond' }, gold: { hair: 'blond' },
+  rust: { hair: 'red' }, copper: { hair: 'red' }, carrots: { hair: 'red' }, flame: { hair: 'red' }, flames: { hair: 'red' }, fox: { hair: 'red' }, marmalade: { hair: 'red' },
+  chestnut: { eyes: 'brown', hair: 'brown' }, chestnuts: { eyes: 'brown', hair: 'brown' }, conkers: { eyes: 'brown', hair: 'brown' }, conker: { eyes: 'brown', hair: 'brown' },
+  mud: { eyes: 'brown', hair: 'brown' }, earth: { eyes: 'brown', hair: 'brown' }, coffee: { eyes: 'brown', hair: 'brown' }, chocolate: { eyes: 'brown', hair: 'brown' },
+  toffee: { eyes: 'brown', hair: 'brown' }, tea: { eyes: 'brown' }, bark: { eyes: 'brown', hair: 'brown' }, mahogany: { eyes: 'brown', hair: 'brown' }, walnut: { eyes: 'brown', hair: 'brown' },
+};
+
+/** The values of a colour written after its noun: the hue itself, or what the likened thing's colour is. */
+function colourAfterValues(attribute: 'eyes' | 'hair', match: RegExpMatchArray): { values: string[]; valueText: string } {
+  const hue = match[2] ?? match[3];
+  if (hue !== undefined) return { values: attribute === 'eyes' ? eyeValues(hue) : hairValues(hue), valueText: hue };
+  const noun = match[4]!.toLowerCase();
+  const named = attribute === 'eyes' ? EYE_HUES[noun] : HAIR_FAMILIES[noun];
+  const likened = LIKENESS[noun]?.[attribute];
+  return { values: named ?? (likened ? [likened] : []), valueText: `the colour of ${match[4]}` };
+}
+
+// On a card, a change over time gives the current value: "Her hair went white before she was forty".
+const HAIR_WENT = new RegExp(`\\b(hair)\\s+(?:had\\s+|has\\s+)?(?:went|gone|turned|became|become|goes|turns)\\s+(?:completely\\s+|quite\\s+|all\\s+|fully\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
 const REDHEAD = /\b(redhead)\b/giu;
 const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/giu;
 const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
@@ -107,7 +141,7 @@ const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|Septem
 const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
-export function traitPhrases(text: string, from = 0, to = text.length): TraitPhrase[] {
+export function traitPhrases(text: string, from = 0, to = text.length, options: { card?: boolean } = {}): TraitPhrase[] {
   // Emphasis marks (`down his **left cheek**`) become spaces, so offsets stay those of `text`.
   const sentence = text.slice(from, to).replace(/[*_]/g, ' ');
   const found: TraitPhrase[] = [];
@@ -118,6 +152,18 @@ export function traitPhrases(text: string, from = 0, to = text.length): TraitPhr
   for (const match of sentence.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
   for (const match of sentence.matchAll(EYED)) push('eyes', eyeValues(match[1]!), match, match.index);
   for (const match of sentence.matchAll(EYES_WERE)) push('eyes', eyeValues(match[2]!), match, match.index, null, match[2]);
+  for (const match of sentence.matchAll(EYES_AFTER)) {
+    const { values, valueText } = colourAfterValues('eyes', match);
+    push('eyes', values, match, match.index, null, valueText);
+  }
+  for (const match of sentence.matchAll(HAIR_AFTER)) {
+    // "the colour of ash" is a likeness, not ash in the hair: only the rest of the sentence may say the hair changed.
+    const rest = sentence.slice(0, match.index) + sentence.slice(match.index + match[0].length);
+    if (HAIR_CHANGES.test(rest)) continue;
+    const { values, valueText } = colourAfterValues('hair', match);
+    push('hair', values, match, match.index, null, valueText);
+  }
+  if (options.card) for (const match of sentence.matchAll(HAIR_WENT)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
   if (!HAIR_CHANGES.test(sentence)) {
     for (const match of sentence.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
     for (const match of sentence.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
