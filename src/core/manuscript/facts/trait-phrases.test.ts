@@ -67,3 +67,21 @@ describe('a colour written after its noun', () => {
     expect(colours('She has brown eyes, just like her father.', { card: true })).toEqual(['eyes=brown']);
   });
 });
+
+describe('the hand a finger is missing from', () => {
+  const missing = (text: string) => traitPhrases(text).filter((phrase) => phrase.attribute.startsWith('mark:missing')).map((phrase) => `${phrase.attribute}=${phrase.values.join()}/${phrase.pronoun}`);
+
+  it('reads the side however the finger and the hand are ordered', () => {
+    expect(missing('He lost the first joint of the middle finger on his right hand in the mill.')).toEqual(['mark:missing:finger=right/his']);
+    expect(missing('mark on the index and middle fingers of the left hand missing since the war.')).toEqual(['mark:missing:finger=left/null']);
+    expect(missing('She raised her right hand, the stump of the forefinger pale in the light.')).toEqual(['mark:missing:finger=right/her']);
+    expect(missing('He waved his left hand, with its three missing fingers, at the crowd.')).toEqual(['mark:missing:finger=left/his']);
+    expect(missing('She flexed her left hand, the little finger gone at the knuckle.')).toEqual(['mark:missing:finger=left/her']);
+  });
+
+  it('ignores a hand with something else missing from it', () => {
+    expect(missing('She raised her left hand, the ring missing from her finger.')).toEqual([]);
+    expect(missing('He held up his right hand, the stub of a pencil between two fingers.')).toEqual([]);
+    expect(missing('Her left hand was missing its glove.')).toEqual([]);
+  });
+});
