@@ -117,6 +117,16 @@ describe('a death told only in the prose, and the dead acting later', () => {
     expect(await dead(['Aldo Brisk sat down heavily. Wenna Hale laid her hand on his arm, and he buried his face in his hands.'], ['Aldo Brisk climbed the ladder to the loft.'])).toEqual([]);
   });
 
+  it('stays quiet for the dead heard or seen through a recording, but not for the dead acting beside a screen', async () => {
+    expect(await dead(death, ['"Keep the sluice shut," said Aldo Brisk on the screen, and the picture jumped.'])).toEqual([]);
+    expect(await dead(death, ["Wenna played it twice. Aldo Brisk's voice on the old cassette said the wheel needed greasing."])).toEqual([]);
+    expect(await dead(death, ['She watched the recording of Aldo Brisk until the battery died.'])).toEqual([]);
+    expect(await dead(death, ['In the video Aldo Brisk laughs and waves his cap.'])).toEqual([]);
+    expect(await dead(death, ['"Do not sell the mill," Aldo Brisk\'s note says, in pencil.'])).toEqual([]);
+    expect(await dead(death, ['Aldo Brisk leaned over the desk to read the numbers on the screen.'])).toEqual(['2:3']);
+    expect(await dead(death, ['Aldo Brisk picked up the tape measure and climbed the ladder.'])).toEqual(['2:3']);
+  });
+
   it('does not read a pronoun death as the death of one who speaks or acts after it in the chapter', async () => {
     const carried = ['Aldo Brisk went out to the sluice at four.', 'At dusk Wenna Hale and two eel-men carried him in on a hurdle.', 'He was dead.'];
     const cardsWithTam = { ...cards, 'Compendium/Characters/Tam Rudd.md': '# Tam Rudd\n\nHe keeps the lock. He is loud.' };

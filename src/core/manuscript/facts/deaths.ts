@@ -168,6 +168,11 @@ const ACTIONS = [
 const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b)`, 'iu');
 // Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence.
 const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+// The dead heard or seen through a recording, anywhere in the sentence: "the recording of Tresk", "in
+// the video Tresk laughs", "Tresk's voice on the tape" (not a tape measure or sticky tape).
+const RECORDING = /\b(?:recordings?|recorded|pre-recorded|footage|videos?|video-?tapes?|voicemails?|voice\s*mails?|answer(?:ing\s+machine|phone)|playback|played\s+back|replay(?:s|ed|ing)?|rewound|rewind|holograms?|holographic|cassettes?|dictaphone|reel-to-reel|home\s+movies?|(?:the|a|an|that|this|old|his|her|their)\s+tapes?(?!\s+measure)(?:\s+recorder)?)\b/i;
+// Right by the name, a screen shows the dead rather than the room holding them: "said Tresk on the screen".
+const ON_SCREEN = /^(?:['’]s\s+(?:voice|face|image|words|figure))?\s*,?\s*(?:on|in|from|across)\s+(?:the|a|an|his|her|my|their|that|this)\s+(?:[\p{L}-]+\s+)?(?:screens?|monitors?|displays?|televisions?|tv|telly|viewscreen|playback|film|clip|feed)\b/iu;
 // Cues that only make the dead's act supposed or asked about when they come before it: "whether Tresk
 // came in", "she would see Tresk pour the tea" — not "Tresk came in and asked whether she would eat".
 const SUPPOSED = /\b(?:what\s+time|whether|asks?\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|asked\s+(?:me\s+|him\s+|her\s+)?(?:what|when|how|if)|once|would|if|wish(?:ed)?|hoped?)\b/i;
@@ -211,7 +216,7 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
       if (mention.quoted || reported.has(mention)) continue;
       const card = characterOf(mention);
       const death = card ? later(card) : null;
-      if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention))) continue;
+      if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention)) || RECORDING.test(previousSentenceText(mention))) continue;
       const action = mention.match.possessive ? null : ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40));
       const then = action ? null : pronounActs(mention, card!);
       if (action) report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
@@ -230,10 +235,11 @@ export function actsOnPageAfter(prose: FileProse, card: CharacterCard, line: num
   return prose.mentions.some((mention) => mention.line > line && !mention.quoted && !mention.match.possessive && characterOf(mention) === card && ACTION.test(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)));
 }
 
-/** True when the sentence remembers the dead, or supposes their act before it happens. */
+/** True when the sentence remembers the dead, plays them back from a recording, or supposes their act before it happens. */
 function remembered(mention: Mention): boolean {
   const sentence = sentenceAt(mention.paragraph, mention.match.start);
-  return MEMORY.test(sentenceText(mention)) || SUPPOSED.test(mention.paragraph.text.slice(sentence.start, mention.match.start));
+  const text = sentenceText(mention);
+  return MEMORY.test(text) || RECORDING.test(text) || ON_SCREEN.test(mention.paragraph.text.slice(mention.match.end, sentence.end)) || SUPPOSED.test(mention.paragraph.text.slice(sentence.start, mention.match.start));
 }
 
 // A person other than the one named stands between the name and the pronoun: "Tresk's brother came in, and he sat".
