@@ -21,3 +21,21 @@ describe('names a card gives beyond its own', () => {
     expect(buildNameIndex([card('Mrs Ivy Bone'), card('Mrs Jo Rudd')], []).resolve('the Mrs')).toBeNull();
   });
 });
+
+describe('a title or rank as the person', () => {
+  const people = (...cards: ReturnType<typeof card>[]) => buildNameIndex(cards, []);
+  const who = (index: ReturnType<typeof buildNameIndex>, sentence: string) => index.find(sentence).map((match) => `${match.text}=${match.entities.map((entity) => entity.name).join('|')}`);
+
+  it('gives a rank stated in the card\'s words to its one holder, and a short title its long spelling', () => {
+    const index = people(card('Cmdr. Ada Voss', 'Notes: station commander, second tour.'), card('Piet Lorne', 'The grandchildren call him the Admiral, because of the boat.'), card('Rhian Tull'));
+    expect(who(index, 'The Commander signed the log.')).toEqual(['The Commander=Cmdr. Ada Voss']);
+    expect(who(index, 'Commander Voss signed the log.')).toEqual(['Commander Voss=Cmdr. Ada Voss']);
+    expect(who(index, 'Later the Admiral sat at the head of the table.')).toEqual(['the Admiral=Piet Lorne']);
+  });
+
+  it('gives no rank held by someone else, or by two of the cast', () => {
+    expect(who(people(card('Rhian Tull', 'Her brother is a captain in the merchant navy.'), card('Piet Lorne')), 'The Captain came aboard.')).toEqual([]);
+    expect(who(people(card('Rhian Tull', "The Captain's niece. She is nineteen."), card('Piet Lorne')), 'The Captain came aboard.')).toEqual([]);
+    expect(who(people(card('Ada Voss', 'She is the ship\'s commander.'), card('Bram Kell', 'He was commander of the relief tug.')), 'The Commander came aboard.')).toEqual([]);
+  });
+});

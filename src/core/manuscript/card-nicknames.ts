@@ -1,5 +1,5 @@
 import type { CharacterCard } from './cards.js';
-import { titleOf } from './name-forms.js';
+import { fullTitle, titleOf } from './name-forms.js';
 
 // A nickname the card gives only in quotes: `Colonel Arthur "the Badger" Haverstock`, `called him "Tiger"`, `Known as: "Bun"`.
 const NICKNAME_AFTER = /\b(?:call(?:s|ed|ing)?|known\s+as|nicknamed|dubbed)\s*:?\s+(?:(?:him|her|them)\s+)?(?:(?:only|just|simply|always)\s+)?["“]([^"”\n]{2,30})["”]/giu;
@@ -25,16 +25,42 @@ export function quotedNicknames(card: CharacterCard): string[] {
   return [...found];
 }
 
+// Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
+const RANKS = 'commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
+// Said of the card's person: "Notes: station commander", "He is the brigadier", "the cousins call him the Brigadier".
+const RANK_STATED = new RegExp(`(?:\\b(?:is|was|became|serves\\s+as|served\\s+as|as|call(?:s|ed)?\\s+(?:him|her)|known\\s+as|nicknamed)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\p{Ll}'’-]+\\s+){0,2}|(?:^|:\\s*)(?:the\\s+)?(?:[\\p{Ll}'’-]+\\s+)?)(${RANKS})\\b(?!['’]s|\\s+of\\s+(?:his|her|my)\\b)`, 'giu');
+// The rank belongs to someone else: "her brother is a captain", "married the vicar", "the captain's daughter".
+const OTHER_PERSON = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|partner|married|marries|serves\s+under|under|for|with|to|by|from|former|ex-|deputy|assistant|vice|not|never)\b[^.;:]*$/i;
+
+/** Ranks the card's own sentences give its person (`commander` → `Commander`). */
+function statedRanks(card: CharacterCard): string[] {
+  const found = new Set<string>();
+  for (const line of card.source.lines.slice(card.bodyStart - 1)) {
+    for (const sentence of line.split(/(?<=[.!?])\s+/)) {
+      for (const match of sentence.matchAll(RANK_STATED)) {
+        if (OTHER_PERSON.test(sentence.slice(0, match.index + match[0].length - match[1]!.length))) continue;
+        found.add(match[1]![0]!.toUpperCase() + match[1]!.slice(1).toLowerCase());
+      }
+    }
+  }
+  return [...found];
+}
+
 /**
- * `the Colonel` for the one character whose name carries that title (`Colonel Lionel Haverstock`),
- * when no one else in the cast has it; titles everyone shares (`Mr`, `Mrs`) never count.
+ * `the Colonel` for the one character whose name carries that title (`Colonel Lionel Haverstock`,
+ * `Cmdr. Ada Voss` → `the Commander`) or whose card says they hold it ("the station commander", "the
+ * cousins call him the Brigadier"), when no one else in the cast has it; titles everyone shares
+ * (`Mr`, `Mrs`) never count.
  */
 export function uniqueTitleForms(characters: readonly CharacterCard[]): Map<string, string[]> {
   const holders = new Map<string, CharacterCard[]>();
   for (const card of characters) {
-    const title = titleOf(card.name.value)?.replace(/\.$/, '');
-    if (!title || SHARED_TITLES.test(title)) continue;
-    holders.set(title, [...(holders.get(title) ?? []), card]);
+    const named = titleOf(card.name.value);
+    const titles = new Set([...(named ? [fullTitle(named)] : []), ...statedRanks(card)]);
+    for (const title of titles) {
+      if (SHARED_TITLES.test(title)) continue;
+      holders.set(title, [...(holders.get(title) ?? []), card]);
+    }
   }
   const forms = new Map<string, string[]>();
   for (const [title, cards] of holders) if (cards.length === 1) forms.set(cards[0]!.path, withCapital(`the ${title}`));

@@ -42,3 +42,12 @@ describe('parsePlaceCard', () => {
     expect(card.aliases.map((alias) => alias.value)).toEqual(['the light', 'the tower']);
   });
 });
+
+describe('a name field followed by more sentences', () => {
+  it('keeps the name only, with its abbreviated title and initials', () => {
+    const parse = (body: string) => parseCharacterCard({ path: 'Notes/crew.md', lines: body.split('\n') }).name.value;
+    expect(parse('Name: Capt. Ines Moreau. Everyone calls her Nessa.')).toBe('Capt. Ines Moreau');
+    expect(parse('Name: J. R. Hollis. Quiet, careful.')).toBe('J. R. Hollis');
+    expect(parse('Name: Dr. Amos Pell')).toBe('Dr. Amos Pell');
+  });
+});

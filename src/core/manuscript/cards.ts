@@ -58,6 +58,17 @@ const BODY_FIELD_KEYS = new Set([
   ...Object.keys(KEY_ALIASES),
 ]);
 
+// Words a full stop abbreviates inside a name: titles (`Cmdr.`, `Dr.`) and initials (`J.`).
+const NAME_ABBREVIATION = /(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sgt|Capt|Cmdr|Cdr|Lt|Col|Gen|Adm|Maj|Insp|Supt|Rev|Cpl|Pte|Fr|St|Jr|Sr|\p{Lu})$/u;
+
+/** A `Name:` field's name without the sentences after it: `Cmdr. Ada Voss. Everyone calls her Vee.` → `Cmdr. Ada Voss`. */
+function nameOnly(value: string): string {
+  for (const stop of value.matchAll(/\.\s+(?=\p{Lu})/gu)) {
+    if (!NAME_ABBREVIATION.test(value.slice(0, stop.index))) return value.slice(0, stop.index).trim();
+  }
+  return value;
+}
+
 /** `CHAR-owen-tresk.md` → `Owen Tresk`, the name of last resort. */
 function nameFromFile(path: string): string {
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '').replace(/^(?:CHAR|PLACE|LORE)[-_]/i, '');
@@ -100,7 +111,8 @@ export function parseCardBase(source: SourceText): CardBase {
       else if (!existing) fields.set(key, { value: labelled.value, line });
     }
   }
-  const name = fields.get('name') ?? heading ?? { value: nameFromFile(source.path), line: 1 };
+  const nameField = fields.get('name');
+  const name = (nameField ? { value: nameOnly(nameField.value), line: nameField.line } : null) ?? heading ?? { value: nameFromFile(source.path), line: 1 };
   if (!fields.has('name')) {
     problems.push({ code: 'card_name_missing', message: `${source.path} has no "name:" field; using "${name.value}".`, path: source.path, line: name.line });
   }

@@ -7,7 +7,19 @@ const TITLES = [
   'Detective', 'DI', 'DS', 'PC', 'Father', 'Mother', 'Sister', 'Brother', 'Aunt', 'Auntie', 'Uncle', 'Lady', 'Lord', 'Sir', 'Dame',
   'Reverend', 'Rev', 'Judge', 'Nurse', 'Granny', 'Grandma', 'Grandpa', 'Grandad', 'Old', 'Young', 'Little', 'Major', 'Colonel',
   'Lieutenant', 'Lt', 'General', 'Admiral', 'Chief', 'Officer', 'Madame', 'Monsieur', 'Herr', 'Frau', 'Señor', 'Señora',
+  'Commander', 'Cmdr', 'Cdr', 'Brigadier', 'Commodore', 'Corporal', 'Cpl', 'Col', 'Gen', 'Maj', 'Adm', 'Insp', 'Supt', 'Superintendent', 'Cousin',
 ];
+// A title's short and long spellings name the same rank: `Cmdr. Voss` is `Commander Voss`.
+const TITLE_SPELLINGS: Record<string, string> = {
+  Cmdr: 'Commander', Cdr: 'Commander', Capt: 'Captain', Sgt: 'Sergeant', Lt: 'Lieutenant', Col: 'Colonel', Gen: 'General', Adm: 'Admiral',
+  Prof: 'Professor', Dr: 'Doctor', Insp: 'Inspector', Supt: 'Superintendent', Rev: 'Reverend', Maj: 'Major', Cpl: 'Corporal',
+};
+
+/** The long spelling of a title (`Cmdr.` → `Commander`), or the title itself without its full stop. */
+export function fullTitle(title: string): string {
+  const bare = title.replace(/\.$/, '');
+  return TITLE_SPELLINGS[bare] ?? bare;
+}
 const TITLE = new RegExp(`^(?:${TITLES.join('|')})\\.?$`);
 const FEMALE_TITLES = /^(?:Mrs|Ms|Miss|Mother|Sister|Aunt|Auntie|Lady|Dame|Granny|Grandma|Madame|Frau|Señora)\.?$/;
 const MALE_TITLES = /^(?:Mr|Father|Brother|Uncle|Lord|Sir|Grandpa|Grandad|Monsieur|Herr|Señor)\.?$/;
@@ -73,7 +85,7 @@ export function derivedNameForms(name: string, gender: Gender): string[] {
     if (/^\p{Lu}/u.test(surname.replace(/^\p{Ll}+\s+/u, '')) && surname.length > 1) {
       forms.add(surname);
       if (bare.length >= 3) forms.add(`${first} ${surname}`);
-      const titles = title !== null ? [title.replace(/\.$/, ''), `${title.replace(/\.$/, '')}.`] : [];
+      const titles = title !== null ? [title.replace(/\.$/, ''), `${title.replace(/\.$/, '')}.`, fullTitle(title)] : [];
       if (gender !== 'male') titles.push('Mrs', 'Mrs.', 'Miss', 'Ms', 'Ms.');
       if (gender !== 'female') titles.push('Mr', 'Mr.');
       for (const prefix of new Set(titles)) forms.add(`${prefix} ${surname}`);
