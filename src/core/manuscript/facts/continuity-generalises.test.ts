@@ -140,6 +140,28 @@ describe('a death told only in the prose, and the dead acting later', () => {
   });
 });
 
+describe('the dead acting under a family title or a rank', () => {
+  const cards = {
+    'Compendium/Characters/Hal Penrose.md': '# Hal Penrose\n\nThe children have always called him the Skipper, because of the dinghy. He dies in chapter 1.',
+    'Compendium/Characters/Edda Rusk.md': '# Edda Rusk\n\nShe runs the post office.',
+  };
+  const later = async (...paragraphs: string[]) =>
+    (await findingsOf({ ...cards, 'Story/01 Squall.md': '# Squall\n\nThe boat came back without him.', 'Story/02 Wake.md': ['# Wake', ...paragraphs].join('\n\n') }))
+      .filter((finding) => /dead_character/.test(finding.kind))
+      .map((finding) => finding.line);
+
+  it('finds the dead one acting as "Uncle" + first name or as the rank the card gives him', async () => {
+    expect(await later('Uncle Hal carried the oars up from the slip.')).toEqual([3]);
+    expect(await later('The Skipper sat at the head of the table and poured the rum.')).toEqual([3]);
+  });
+
+  it('stays quiet for the rank remembered, another uncle, or a rank the card does not give', async () => {
+    expect(await later('Edda remembered how the Skipper used to pour the rum.')).toEqual([]);
+    expect(await later('Uncle Bram carried the oars up from the slip.')).toEqual([]);
+    expect(await later('The Colonel sat at the head of the table.')).toEqual([]);
+  });
+});
+
 describe('"I" in dialogue is the speaker of the line', () => {
   const cards = {
     'Compendium/Characters/Nell Ashby.md': '# Nell Ashby\n\n- Eyes: grey\n\nShe keeps the lighthouse. She is the narrator.',
