@@ -1,5 +1,5 @@
 import { parseNumberWord } from '../numbers.js';
-import { monthsOf, parseDate, type PartialDate } from './calendar.js';
+import { monthsOf, ORDINAL_WORDS, parseDate, type PartialDate } from './calendar.js';
 
 /** An age or birth stated in a sentence. */
 export interface AgePhrase {
@@ -24,7 +24,8 @@ const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
 const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
 const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
-const BORN_ON = /\b(?:was\s+)?born\s+(?:on\s+|in\s+)?((?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|[A-Z][a-z]+\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s+\d{4})?|\d{4}|[A-Z][a-z]+\s+\d{4})/gu;
+// "born on 3 May 1951", "born May 3rd", "born on the third of September, 1951", "born in 1951".
+const BORN_ON = new RegExp(`\\b(?:was\\s+)?[Bb]orn\\s+(?:on\\s+|in\\s+)?((?:the\\s+)?(?:(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?[A-Z][a-z]+|[A-Z][a-z]+\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS}))(?:,?\\s+\\d{4})?|\\d{4}|[A-Z][a-z]+\\s+\\d{4})`, 'gu');
 // A past age ("when she was twelve", "the winter I was twelve", "at thirty she had…") or a hypothetical one is not her age now.
 const PAST_CONTEXT = /\b(?:when|since|until|till|after|before|by\s+the\s+time|if|unless|as\s+if|once|back\s+then|at\s+the\s+age|used\s+to)\b[^.;!?]{0,40}$/i;
 // "I remember the winter I was twelve" (mid-sentence; "The next day she was forty" is the story's own day).
