@@ -220,3 +220,16 @@ describe('the story year from a birth and an age said on a dated day', () => {
     expect(await ages(first, ['Friday, the twenty-fourth of April. I remember the summer I was nine, and the boat.', 'My boots were still wet, so I went barefoot.'])).toEqual([]);
   });
 });
+
+describe('a story year the outline sets in the future', () => {
+  it('dates an age against a birth in the same far-off century, and stays quiet when it fits', async () => {
+    const book = (age: string) => ({
+      'Compendium/Characters/Oskar Brandt.md': '# Oskar Brandt\n\nBorn 9 April 2140, in the Kiel arcology.',
+      'Story/SCN-outline.md': '# Outline\n\nSet in the winter of 2184, on the ice shelf.\n\n1. Arrival: Oskar Brandt meets the relief pilot.\n',
+      'Story/01 Arrival.md': `# Arrival\n\nOskar Brandt shook the pilot's hand. He had turned ${age} that spring, and looked older.\n`,
+    });
+    const ages = async (age: string) => (await findingsOf(book(age))).filter((finding) => finding.kind === 'age_mismatch').map((finding) => finding.line);
+    expect(await ages('forty-seven')).toEqual([3]);
+    expect(await ages('forty-four')).toEqual([]);
+  });
+});

@@ -66,10 +66,10 @@ function pointOfView(scene: SceneFile, prose: FileProse, coverage: OutlineCovera
   return toldBy(scene, coverage, snapshot) ?? (toldInFirstPerson(prose.paragraphs) ? narratorCard(snapshot.characters) : null);
 }
 
-/** The year an outline mentions most (1500–2099), or null. */
+/** The year an outline mentions most (1500–2999: stories are set in the future too), or null. */
 function storyYearOf(lines: readonly string[]): number | null {
   const counts = new Map<number, number>();
-  for (const match of lines.join('\n').matchAll(/\b(1[5-9]\d\d|20\d\d)\b/g)) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+  for (const match of lines.join('\n').matchAll(/\b(1[5-9]\d\d|2\d\d\d)\b/g)) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
