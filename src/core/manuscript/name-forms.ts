@@ -32,7 +32,8 @@ const COMMON_WORDS = new Set(
     'Holly Ivy Lily Daisy Violet Hazel Amber Ruby Pearl Olive Angel Sky Brook Heath Dale Glen Wood Stone Hill Marsh Fox Young Black ' +
     'White Brown Green Gray Grey Long Short Little King Price Rich Bell Cook Baker Miller Hunter Carter Mason Fisher Shepherd Page ' +
     'Lane Ward Hall Wells Banks Church Chase Cliff Cross Dean Field Ford Frost Gold Hart Ivory Lamb Law Moss North Park Pond Reed Rice ' +
-    'Rock Rush Sharp Snow Strong Swift West Wild Winter Wise Bay Sandy Rusty Honey Lucky Sunny Chip Red'
+    'Rock Rush Sharp Snow Strong Swift West Wild Winter Wise Bay Sandy Rusty Honey Lucky Sunny Chip Red ' +
+    'Bob Peg Dot Pip Nan Kit Dick Ginger Dolly'
   ).split(' '),
 );
 
@@ -62,6 +63,14 @@ export function genderOfTitle(title: string | null): Gender {
 /** True for a form that is also an everyday word, matched only away from a sentence's start. */
 export function isCommonWordForm(form: string): boolean {
   return !form.includes(' ') && COMMON_WORDS.has(form);
+}
+
+/** The given name of a person's name, without title or article (`Thomas` of `Dr. Thomas Reddaway`); null for a bare title. */
+export function givenNameOf(name: string): string | null {
+  const words = nameWords(name);
+  const bare = titleOf(name) === null ? words : words.slice(1);
+  const first = bare[0]?.replace(/\.$/, '') ?? '';
+  return /^\p{Lu}\p{Ll}+$/u.test(first) ? first : null;
 }
 
 /**

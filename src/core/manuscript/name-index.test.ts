@@ -52,3 +52,34 @@ describe('NameIndex', () => {
     expect(index.isKnownForm('St. Ebba’s')).toBe(true);
   });
 });
+
+describe('short forms of given names', () => {
+  const cast = buildNameIndex(
+    [
+      character('thomas', 'name: Thomas Arkwright'),
+      character('william', 'name: Sergeant William Drage'),
+      character('margaret', 'name: Margaret Oyelaran'),
+      character('katherine', 'name: Katherine Vell'),
+      character('catherine', 'name: Catherine Brisk'),
+      character('edward', 'name: Edward Lusk'),
+      character('ted', 'name: Ted Hollis'),
+    ],
+    [],
+  );
+  const names = (text: string) => cast.find(text).map((match) => `${match.text}=${match.entities.map((entity) => entity.name).join('|')}`);
+
+  it('gives a card the short forms of its given name that no one else claims', () => {
+    expect(names('Tommy and Tom met Peg, then Maggie and Bill; Ned waved.')).toEqual([
+      'Tommy=Thomas Arkwright', 'Tom=Thomas Arkwright', 'Peg=Margaret Oyelaran', 'Maggie=Margaret Oyelaran', 'Bill=Sergeant William Drage', 'Ned=Edward Lusk',
+    ]);
+    expect(cast.isWeakForm('Bill')).toBe(true);
+    expect(cast.isWeakForm('Will')).toBe(true);
+    expect(cast.isWeakForm('Tom')).toBe(false);
+  });
+
+  it('leaves a short form two given names share, or another card owns, to nobody or its owner', () => {
+    expect(names('Kate came with Katie and Kath.')).toEqual(['Kath=Katherine Vell']);
+    expect(names('Ted and Teddy.')).toEqual(['Ted=Ted Hollis', 'Teddy=Edward Lusk']);
+    expect(names('Tomas, Tomkins, Willow and Pegasus.')).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { CharacterCard, PlaceCard } from './cards.js';
-import { derivedNameForms, isCommonWordForm } from './name-forms.js';
+import { derivedNameForms, givenNameOf, isCommonWordForm } from './name-forms.js';
+import { shortFormsOf } from './short-forms.js';
 import { quotedNicknames, uniqueTitleForms } from './card-nicknames.js';
 
 /** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
@@ -123,6 +124,30 @@ export class NameIndex {
 export type LearnedForms = ReadonlyMap<string, readonly string[]>;
 
 /**
+ * Short forms of each character's given name (`Tom` for Thomas, `Peg` for Margaret) that no one
+ * else in the cast can claim: not another card's name or derived form, nor another given name's
+ * short form too (`Kate` when both a Katherine and a Catherine are on cards).
+ */
+function ownedShortForms(characters: readonly CharacterCard[], explicit: ReadonlySet<string>): Map<string, string[]> {
+  const claims = new Map<string, string[]>();
+  for (const card of characters) {
+    const given = givenNameOf(card.name.value);
+    for (const form of given === null ? [] : shortFormsOf(given)) claims.set(form, [...(claims.get(form) ?? []), card.path]);
+  }
+  const derivedBy = new Map<string, Set<string>>();
+  for (const card of characters) {
+    for (const form of derivedNameForms(card.name.value, card.gender)) derivedBy.set(form, (derivedBy.get(form) ?? new Set()).add(card.path));
+  }
+  const owned = new Map<string, string[]>();
+  for (const [form, paths] of claims) {
+    if (paths.length !== 1 || explicit.has(form)) continue;
+    if ([...(derivedBy.get(form) ?? [])].some((path) => path !== paths[0])) continue;
+    owned.set(paths[0]!, [...(owned.get(paths[0]!) ?? []), form]);
+  }
+  return owned;
+}
+
+/**
  * Builds the index from character and place cards: each card's name and aliases, the forms a
  * reader uses for a person (first name, surname, title + surname; see `derivedNameForms`) and any
  * learned forms. A derived form that another entry states outright (an alias, a place's name)
@@ -133,9 +158,11 @@ export function buildNameIndex(characters: readonly CharacterCard[], places: rea
   const nicknames = new Map(characters.map((card) => [card.path, [...quotedNicknames(card), ...(titled.get(card.path) ?? [])]] as const));
   const stated = (card: CharacterCard | PlaceCard): string[] => [...new Set([card.name.value, ...card.aliases.map((alias) => alias.value), ...(nicknames.get(card.path) ?? []), ...(learned.get(card.path) ?? [])])];
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
+  const shortForms = ownedShortForms(characters, explicit);
   const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
     const own = stated(card);
-    const derived = card.kind === 'character' ? derivedNameForms(card.name.value, card.gender).filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'"))) : [];
+    const named = card.kind === 'character' ? [...derivedNameForms(card.name.value, card.gender), ...(shortForms.get(card.path) ?? [])] : [];
+    const derived = [...new Set(named)].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")));
     return {
       id: card.path,
       kind: card.kind,

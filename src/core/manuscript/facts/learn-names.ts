@@ -69,7 +69,8 @@ export function learnNames(proses: readonly FileProse[], characters: readonly Ch
   const nicknames = new Map<string, Array<{ form: string; path: string; line: number }>>();
   const add = (card: CharacterCard | null, form: string, path: string, line: number): void => {
     if (card === null || NOT_NICKNAMES.test(form) || names.entitiesFor(form).some((entity) => entity.card !== card)) return;
-    if (names.entitiesFor(form).length > 0) return;
+    // A form already known is learned again only when it was weak (`Pip` of Philippa): the prose has now said it is a name.
+    if (names.entitiesFor(form).length > 0 && !names.isWeakForm(form)) return;
     const list = nicknames.get(card.path) ?? [];
     if (!list.some((entry) => entry.form === form)) list.push({ form, path, line });
     nicknames.set(card.path, list);
