@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotedNicknames, uniqueTitleForms } from './card-nicknames.js';
+import { quotedNicknames, statedBynames, uniqueTitleForms } from './card-nicknames.js';
 import { parseCharacterCard } from './cards.js';
 import { buildNameIndex } from './name-index.js';
 
@@ -37,5 +37,32 @@ describe('a title or rank as the person', () => {
     expect(who(people(card('Rhian Tull', 'Her brother is a captain in the merchant navy.'), card('Piet Lorne')), 'The Captain came aboard.')).toEqual([]);
     expect(who(people(card('Rhian Tull', "The Captain's niece. She is nineteen."), card('Piet Lorne')), 'The Captain came aboard.')).toEqual([]);
     expect(who(people(card('Ada Voss', 'She is the ship\'s commander.'), card('Bram Kell', 'He was commander of the relief tug.')), 'The Commander came aboard.')).toEqual([]);
+  });
+});
+
+describe('bynames a card states in its own prose', () => {
+  it('learns a byname the card gives its person, with or without a family title', () => {
+    expect(statedBynames(card('Rosalind Marsh', 'Keeps the post office. Aunt Ro to everyone in the lane.'))).toEqual(['Aunt Ro']);
+    expect(statedBynames(card('Eleanor Pike', 'Widowed young; known to the family as Granny Nell. She has grey eyes.'))).toEqual(['Granny Nell']);
+    expect(statedBynames(card('Lucia Ferrante', 'She bakes on Sundays and the children call her Nonna.'))).toEqual(['Nonna']);
+    expect(statedBynames(card('Hamish Dunn', 'He is Big Hamish to the whole glen — Uncle Ham to his nieces.'))).toEqual(['Big Hamish', 'Uncle Ham']);
+    expect(statedBynames(card('Oona Reyes', 'Known around the docks as Skipper, she never learned to swim.'))).toEqual(['Skipper']);
+  });
+
+  it('leaves bynames of other people, words of address and ordinary sentences alone', () => {
+    const none = [
+      card('Mabel Crane', 'Her husband, known to all as Big Jim, drinks. She calls him Pops.\n\n- Gender: female'),
+      card('Mabel Crane', 'Thanks to everyone who helped. Letters to the editor are her hobby.'),
+      card('Mabel Crane', 'Married Ned, Uncle Ned to the village. Her brother calls him Sonny.\n\n- Gender: female'),
+      card('Mabel Crane', 'She wrote to everyone. Her lodger is known as Tiny. She calls everyone love; they call her Darling.'),
+    ];
+    for (const each of none) expect(statedBynames(each)).toEqual([]);
+  });
+
+  it('lets prose name the person by the byname', () => {
+    const index = buildNameIndex([card('Rosalind Marsh', 'Aunt Ro to everyone.'), card('Lucia Ferrante', 'The children call her Nonna.')], []);
+    expect(index.find('Aunt Ro and Nonna shared a pot.').map((match) => `${match.text}=${match.entities.map((entity) => entity.name).join('|')}`)).toEqual([
+      'Aunt Ro=Rosalind Marsh', 'Nonna=Lucia Ferrante',
+    ]);
   });
 });

@@ -25,6 +25,47 @@ export function quotedNicknames(card: CharacterCard): string[] {
   return [...found];
 }
 
+// A byname: a name, alone or after a family title (`Nonna`, `Aunt Ro`, `Granny Nell`, `Big Jim`).
+const BYNAME = "((?:(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\\s+)?\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?\\p{Ll}+)?)(?![\\p{L}'’-])";
+// "known to the family as Granny Nell", "known in the village as Aunt Ro", "known as Big Jim".
+const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|around|among|across)\\s+[\\p{L}'’ ]{1,30}?)?\\s+as\\s+${BYNAME}`, 'gu');
+// "the children call her Nonna", "everyone calls him Big Jim": the pronoun names the card's person.
+const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+${BYNAME}`, 'gu');
+// "Aunt Ro to everyone", "She is Nonna to the grandchildren": a titled byname, or a name after "is"/"was".
+const BYNAME_TO_ALL = new RegExp(`(?:^|(?<=[—–:(]\\s*)|\\b(?:is|was|just|simply|plain|always|only)\\s+)${BYNAME}\\s+to\\s+(?:everyone|everybody|all|us|them|the\\s+[\\p{Ll}]+(?:\\s+[\\p{Ll}]+)?|her\\s+[\\p{Ll}]+|his\\s+[\\p{Ll}]+|their\\s+[\\p{Ll}]+)\\b`, 'gu');
+const FAMILY_TITLE = /^(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\s/;
+// Someone else in the sentence before the byname: "her husband, known to all as Big Jim", "married Ned, Uncle Ned to everyone".
+const SOMEONE_ELSE = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|partner|married|marries|whose|neighbour|neighbor|lodger|employer|boss|fiancée?)\b/i;
+// Words of address that are never anyone's name.
+const ENDEARMENTS = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Sir|Madam|Boss|Everyone|Nobody|Anything|Nothing)$/;
+
+/**
+ * Bynames a character card gives its own person in its prose, quoted or not: "Aunt Ro to everyone",
+ * "known to the family as Granny Nell", "the children call her Nonna". A byname said of someone else
+ * in the same sentence ("her husband, known to all as Big Jim", "she calls him Pops") is not the card's.
+ */
+export function statedBynames(card: CharacterCard): string[] {
+  const found = new Set<string>();
+  const ownPronoun = (pronoun: string): boolean => pronoun === 'them' || card.gender === null || (pronoun === 'her') === (card.gender === 'female');
+  const keep = (form: string): void => {
+    if (!ENDEARMENTS.test(form)) found.add(form);
+  };
+  for (const line of card.source.lines.slice(card.bodyStart - 1)) {
+    for (const sentence of line.split(/(?<=[.!?;])\s+/)) {
+      const clauseBefore = (at: number): string => sentence.slice(0, at);
+      for (const match of sentence.matchAll(KNOWN_AS_BYNAME)) if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(match[1]!);
+      for (const match of sentence.matchAll(CALL_PRONOUN_BYNAME)) if (ownPronoun(match[1]!)) keep(match[2]!);
+      for (const match of sentence.matchAll(BYNAME_TO_ALL)) {
+        const byname = match[1]!;
+        const plainStart = match[0].startsWith(byname);
+        if (plainStart && !FAMILY_TITLE.test(byname)) continue;
+        if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(byname);
+      }
+    }
+  }
+  return [...found];
+}
+
 // Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
 const RANKS = 'commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
 // Said of the card's person: "Notes: station commander", "He is the brigadier", "the cousins call him the Brigadier".

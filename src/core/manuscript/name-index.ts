@@ -1,7 +1,7 @@
 import type { CharacterCard, PlaceCard } from './cards.js';
 import { derivedNameForms, givenNameOf, isCommonWordForm } from './name-forms.js';
 import { shortFormsOf } from './short-forms.js';
-import { quotedNicknames, uniqueTitleForms } from './card-nicknames.js';
+import { quotedNicknames, statedBynames, uniqueTitleForms } from './card-nicknames.js';
 
 /** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
 export interface NamedEntity {
@@ -155,7 +155,7 @@ function ownedShortForms(characters: readonly CharacterCard[], explicit: Readonl
  */
 export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[], learned: LearnedForms = new Map()): NameIndex {
   const titled = uniqueTitleForms(characters);
-  const nicknames = new Map(characters.map((card) => [card.path, [...quotedNicknames(card), ...(titled.get(card.path) ?? [])]] as const));
+  const nicknames = new Map(characters.map((card) => [card.path, [...quotedNicknames(card), ...statedBynames(card), ...(titled.get(card.path) ?? [])]] as const));
   const stated = (card: CharacterCard | PlaceCard): string[] => [...new Set([card.name.value, ...card.aliases.map((alias) => alias.value), ...(nicknames.get(card.path) ?? []), ...(learned.get(card.path) ?? [])])];
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
   const shortForms = ownedShortForms(characters, explicit);
