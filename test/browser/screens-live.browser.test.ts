@@ -99,10 +99,10 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
       await propose(GOALS.patch);
       await expect.poll(() => review().getAttribute('data-status')).toBe('applied');
       expect(await review().textContent()).toContain('Level 2: applied at once, can be undone');
-      const added = (await review().getByTestId('diff-added').allTextContents()).join(' ');
-      const removed = (await review().getByTestId('diff-removed').allTextContents()).join(' ');
-      expect(added).toContain('wool');
-      expect(removed.length).toBeGreaterThan(0);
+      // The word diff is drawn once the plan's files are read, which may come after the status: wait for it.
+      const diffText = async (id: string): Promise<string> => (await review().getByTestId(id).allTextContents()).join(' ');
+      await expect.poll(() => diffText('diff-added'), { timeout: STEP_TIMEOUT }).toContain('wool');
+      expect((await diffText('diff-removed')).length).toBeGreaterThan(0);
       expect(readFileSync(file(PATCHED_SCENE), 'utf8')).toContain(patchReplace);
       const receipts = review().getByRole('region', { name: 'Receipts' });
       await receipts.getByTestId('verified-badge').first().waitFor();
@@ -120,7 +120,7 @@ describe.runIf(chromiumAvailable)('the writer’s screens against a live model, 
       await propose(GOALS.delete);
       await expect.poll(() => review().getAttribute('data-status')).toBe('awaiting_confirmation');
       expect(await review().getByTestId('file-change-0').getAttribute('data-state')).toBe('pending');
-      expect((await review().getByTestId('diff-removed').allTextContents()).join('').length).toBeGreaterThan(200);
+      await expect.poll(async () => (await diffText('diff-removed')).length, { timeout: STEP_TIMEOUT }).toBeGreaterThan(200);
       await review().getByRole('button', { name: 'Confirm (1 of 2)' }).click();
       await expect.poll(() => page.getByTestId('confirm-step').getAttribute('data-step')).toBe('2');
       expect(existsSync(file(DOOMED_SCENE))).toBe(true);
