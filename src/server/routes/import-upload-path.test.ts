@@ -23,7 +23,7 @@ describe('uploadPathProblem', () => {
   });
 
   it('refuses what could leave the folder or cannot be stored, however it is spelled', () => {
-    const refused = ['', '..', '../x', 'a/../../x', './x', 'a/./x', '/etc/passwd', '//server/share', 'C:/x', 'c:x', 'a\\..\\x', 'a/%2e%2e/x', 'a/%2E./x', 'a/.%2e', 'a/%2e%2e%2fx', 'a/%5c..', 'a\u0000b', 'a/\u0007', 'a//b', 'a/', 'a/. ./b', 'a/.../b', 'a/ /b', `a/${'x'.repeat(256)}`, 'a/'.repeat(70) + 'x'];
+    const refused = ['', '..', '../x', 'a/../../x', './x', 'a/./x', '/etc/passwd', '//server/share', 'C:/x', 'c:x', 'a\\..\\x', 'a/%2e%2e/x', 'a/%2E./x', 'a/.%2e', 'a/%2e%2e%2fx', 'a/%5c..', 'a/C:..', 'a/c:x.md', 'a/%43:x', 'a\u0000b', 'a/\u0007', 'a//b', 'a/', 'a/. ./b', 'a/.../b', 'a/ /b', `a/${'x'.repeat(256)}`, 'a/'.repeat(70) + 'x'];
     for (const name of refused) expect({ name, refused: uploadPathProblem(name) !== null }).toEqual({ name, refused: true });
     for (const name of ['Drafts/Chapter 1: Arrival.md', 'a/CON', 'a/nul.txt', 'a/trailing.', 'a/what?.md']) {
       expect({ name, refused: uploadPathProblem(name, { windows: true }) !== null }).toEqual({ name, refused: true });

@@ -33,6 +33,8 @@ function segmentProblem(segment: string, windows: boolean): string | null {
   // Windows drops trailing dots and spaces, so ". ." and "..." end up as "." or "..".
   if (/^[. ]+$/.test(plain)) return `"${segment}" names a folder by dots`;
   if (plain.includes('/') || plain.includes('\\')) return `"${segment}" hides a path separator`;
+  // `C:..` inside a path is a drive-relative path on Windows, wherever the upload is unpacked later.
+  if (/^[a-z]:/i.test(plain)) return `"${segment}" names a drive`;
   if (CONTROL.test(plain)) return 'it has a NUL or control character';
   if (encoder.encode(segment).length > MAX_SEGMENT_BYTES) return `a name in it is longer than ${MAX_SEGMENT_BYTES} bytes`;
   if (windows && (WINDOWS_RESERVED.test(segment) || WINDOWS_DEVICE.test(segment) || /[. ]$/.test(segment))) {
