@@ -1,6 +1,6 @@
+import { SHORT_MONTH as MONTH, SHORT_WEEKDAY as WEEKDAY } from '../manuscript/outline-lines.js';
+
 // A date at the start of an entry: `Tue 3 May 1887`, `3 May`, `May 3rd, 1887`, `1887-05-03`, `Day 4`.
-const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\\.?';
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE_LEAD = new RegExp(
   `^\\s*(?:[-*+]|\\d+[.)])?\\s*(?:\\*\\*|__)?\\s*(?:${WEEKDAY}\\b[ ,]*(?:the\\s+)?(?:\\d{1,2}|${MONTH})|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\b|${MONTH}\\s+\\d{1,2}\\b|\\d{4}-\\d{2}-\\d{2}\\b|day\\s+\\d+\\b)`,
   'i',

@@ -121,8 +121,10 @@ export function inlinePov(text: string): string | null {
 
 // A date a timeline entry opens with, abbreviated as timelines write them: `Tue 3 May 1887`,
 // `Saturday 14 March`, `3 May`, `May 3rd, 1887`, `1887-05-03`, `Day 4`.
-const SHORT_WEEKDAY = '(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?';
-const SHORT_MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+/** A weekday as timelines write it, whole or cut short (`Tue`, `Thurs.`, `Saturday`); match case-insensitively. */
+export const SHORT_WEEKDAY = '(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?';
+/** A month as timelines write it, whole or cut short (`Sep`, `Sept.`, `March`); match case-insensitively. */
+export const SHORT_MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
 const SHORT_DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${SHORT_MONTH}(?:,?\\s+\\d{4})?|${SHORT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2})`;
 const DATED_LEAD = new RegExp(
   `^((?:(?:${SHORT_WEEKDAY},?\\s+(?:the\\s+)?)?${SHORT_DATE}|${SHORT_WEEKDAY}|Day\\s+\\d+)(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk))?)\\s*(?:[—–:|-]|,)\\s*(.+)$`,

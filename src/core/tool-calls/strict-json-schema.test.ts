@@ -7,8 +7,9 @@ import { toStrictJsonSchema } from './strict-json-schema.js';
 
 /**
  * Random zod values: scalars with constraints, enums, literals, arrays, unions, nested objects with optional keys.
- * Recursion stops three levels down, so with the root no object is nested deeper than the strict subset's limit of five
- * (a deeper schema is one the converter cannot make strict, and the checker says so: see check-strict-schema.test.ts).
+ * The depth is counted by hand: a value at depth d holds only values at depth d - 1, and depth 0 is a leaf. With the
+ * root and three levels below it, no object is nested deeper than the strict subset's limit of five (a deeper schema is
+ * one the converter cannot make strict, and the checker says so: see check-strict-schema.test.ts).
  */
 const leaf = fc.oneof(
   fc.constant(z.string().min(1).max(40)),
@@ -21,17 +22,19 @@ const leaf = fc.oneof(
   fc.constant(z.literal('fixed')),
   fc.constant(z.string().nullable()),
 );
-const { value: zodValue } = fc.letrec<{ value: z.ZodType }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', maxDepth: 3, withCrossShrink: true },
+function valueAt(depth: number): fc.Arbitrary<z.ZodType> {
+  if (depth === 0) return leaf;
+  const inner = valueAt(depth - 1);
+  return fc.oneof(
     leaf,
-    tie('value').map((item) => z.array(item).min(1).max(5)),
-    fc.tuple(tie('value'), tie('value')).map(([a, b]) => z.union([a, b])),
-    fc.dictionary(fc.constantFrom('alpha', 'beta', 'gamma', 'delta'), fc.tuple(tie('value'), fc.boolean()), { maxKeys: 4 }).map((fields) =>
+    inner.map((item) => z.array(item).min(1).max(5)),
+    fc.tuple(inner, inner).map(([a, b]) => z.union([a, b])),
+    fc.dictionary(fc.constantFrom('alpha', 'beta', 'gamma', 'delta'), fc.tuple(inner, fc.boolean()), { maxKeys: 4 }).map((fields) =>
       z.object(Object.fromEntries(Object.entries(fields).map(([key, [item, optional]]) => [key, optional ? item.optional() : item]))),
     ),
-  ),
-}));
+  );
+}
+const zodValue = valueAt(3);
 const zodObject = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.tuple(zodValue, fc.boolean()), { minKeys: 0, maxKeys: 5 }).map((fields) =>
   z.strictObject(Object.fromEntries(Object.entries(fields).map(([key, [item, optional]]) => [key, optional ? item.optional() : item]))),
 );
