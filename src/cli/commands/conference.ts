@@ -129,7 +129,9 @@ export function registerConference(program: Command, io: CliIo): void {
           },
           services.dependencies(),
         );
-        await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
+        if (room.flags.flags.conferenceLog) {
+          await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
+        }
         emit(io, options, conferenceJson(result), () => describeRound(result, names));
       } finally {
         await room.close();

@@ -244,7 +244,15 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
       const failedChecks: string[][] = [];
       await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy, failedChecks });
-      await recordChatTelemetry(deps.telemetry, { sessionId: request.sessionId, conferenceId: request.conferenceId ?? null, agentId: agent.id, rejections: result.rejections, failedChecks });
+      if (deps.flags?.chatTelemetry !== false) {
+        await recordChatTelemetry(deps.telemetry, {
+          sessionId: request.sessionId,
+          conferenceId: request.conferenceId ?? null,
+          agentId: agent.id,
+          rejections: result.rejections,
+          failedChecks,
+        });
+      }
       if (deps.memory && result.validation.ok && result.evidenceReport) {
         const sources = [...new Set(result.evidenceReport.sources.map((source) => source.path))];
         if (sources.length > 0) await deps.memory.recordCitations(round.bucket_id, sources);

@@ -11,17 +11,20 @@ afterEach(async () => {
 
 const nonce = (request: ModelRequest): string => findToolNonce(request.messages) ?? '';
 
+/** A turn whose first tool call carries a guessed nonce (refused, then asked again) and whose model times out once. */
+const refusedThenTimedOut = () => [
+  { content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: 'guessed' }) },
+  { error: 'model_timeout' as const },
+  (request: ModelRequest) => ({ content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: nonce(request) }) }),
+  (request: ModelRequest) => ({ content: JSON.stringify({ action: 'final', nonce: nonce(request) }) }),
+  { content: 'Three acts.' },
+  { content: 'Three acts.' },
+];
+
 describe('POST /api/ai/chat and retries', () => {
   it('returns every retry of the turn with its reason', async () => {
     fixture = await openRouteFixture({
-      script: [
-        { content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: 'guessed' }) },
-        { error: 'model_timeout' },
-        (request) => ({ content: JSON.stringify({ tool: 'outline_analyzer', args: {}, nonce: nonce(request) }) }),
-        (request) => ({ content: JSON.stringify({ action: 'final', nonce: nonce(request) }) }),
-        { content: 'Three acts.' },
-        { content: 'Three acts.' },
-      ],
+      script: refusedThenTimedOut(),
     });
     const response = await fixture.send('POST', '/api/ai/chat', { message: 'How many acts?', toolPolicy: { requireTool: true } });
     expect(response.status).toBe(200);
@@ -39,5 +42,16 @@ describe('POST /api/ai/chat and retries', () => {
     const round = await fixture.room.traces.getRound(body.traceRoundId);
     const resent = round?.events.filter((event) => event.event_type === 'llm.request' && event.payload.resent_after !== undefined);
     expect(resent?.map((event) => [event.payload.resent_after, event.payload.attempt, event.payload.fallback])).toEqual([['model_timeout', 2, false]]);
+  });
+
+  it('counts no refused call in the telemetry when the chatTelemetry flag is off', async () => {
+    fixture = await openRouteFixture({ script: refusedThenTimedOut(), flags: { chatTelemetry: false } });
+    const response = await fixture.send('POST', '/api/ai/chat', { message: 'How many acts?', toolPolicy: { requireTool: true } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { rejections: Array<{ code: string }> };
+    expect(body.rejections.map((rejection) => rejection.code)).toEqual(['tool_call_nonce_invalid']);
+    const telemetry = (await (await fixture.send('GET', '/api/telemetry')).json()) as { totals: Record<string, number>; agents: Record<string, Record<string, number>> };
+    expect(telemetry.totals['format_error'] ?? 0).toBe(0);
+    expect(telemetry.agents['chief']).toBeUndefined();
   });
 });

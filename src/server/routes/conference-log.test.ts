@@ -30,4 +30,15 @@ describe('the conference log', () => {
     expect(log).toMatch(/Needs clarifying/);
     expect(log).toContain('_No model was called in this round._');
   });
+
+  it('is not written when the conferenceLog flag is off, and the round still runs and is kept', async () => {
+    fixture = await openRouteFixture({ flags: { conferenceLog: false } });
+    const { id } = (await (await fixture.send('POST', '/api/conferences', { attendees: ['editor'] })).json()) as { id: string };
+    const response = await fixture.send('POST', `/api/conferences/${id}/rounds`, { message: 'Check scene 7 for continuity problems' });
+    expect(response.status).toBe(200);
+    const round = (await response.json()) as ConferenceRoundResult;
+    expect(round.entries.length).toBeGreaterThan(0);
+    expect((await (await fixture.send('GET', `/api/conferences/${id}`)).json()).rounds).toBe(1);
+    await expect(fs.access(conferenceLogPath(fixture.room.root, id))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
 });

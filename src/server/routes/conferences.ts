@@ -176,7 +176,9 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
       };
       const result = await runConferenceRound(request, context.conferenceDependencies());
       await context.deps.conference.transcripts.append(result);
-      await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
+      if (room.flags.flags.conferenceLog) {
+        await appendConferenceLog(room.root, result, { traces: room.traces, nowIso: room.clock.nowIso() });
+      }
       return result;
     };
     // A client that hangs up cancels the round (the model calls included), JSON or stream alike.

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ModelRequest } from '../../protocol/index.js';
+import { FEATURE_FLAGS_FILE, FEATURE_FLAGS_SCHEMA_VERSION, type FeatureFlags, type ModelRequest } from '../../protocol/index.js';
 import { validateEvidence } from '../../core/evidence/index.js';
 import { InMemoryTraceStore } from '../../core/traces/index.js';
 import { openConferenceServices, openControlRoom, type ControlRoom, type ModelFactory } from '../../adapters/compose/index.js';
@@ -40,6 +40,8 @@ export interface RouteFixtureOptions {
   allowedHosts?: ServerDependencies['allowedHosts'];
   /** How `GET /api/models` finds servers (default: the real discovery). */
   discoverServers?: ServerDependencies['discoverServers'];
+  /** Feature flags written to the workspace's flags.json before it is opened (default: none, so every flag is at its default). */
+  flags?: Partial<FeatureFlags>;
 }
 
 /** Opens the fixture; `close()` removes the temp folder. */
@@ -47,6 +49,11 @@ export async function openRouteFixture(options: RouteFixtureOptions = {}): Promi
   const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-routes-'));
   const dir = path.join(base, 'novel');
   await initWorkspace(dir, { sample: true });
+  if (options.flags) {
+    const flagsFile = path.join(dir, ...FEATURE_FLAGS_FILE.split('/'));
+    await fs.mkdir(path.dirname(flagsFile), { recursive: true });
+    await fs.writeFile(flagsFile, JSON.stringify({ schema_version: FEATURE_FLAGS_SCHEMA_VERSION, flags: options.flags }));
+  }
   const workspace = await FsWorkspace.open(dir);
   const scripted = options.script ? new ScriptedModel(options.script, { name: 'scripted-route-model' }) : null;
   const modelFactory: ModelFactory = () => scripted ?? new DemoModel({ workspace });
