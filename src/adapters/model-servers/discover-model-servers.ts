@@ -1,3 +1,4 @@
+import { redactSecrets, secretsOf } from '../openai-compatible-model/index.js';
 import { identifyServer, type IdentifyOptions, type ServerFacts } from './identify-server.js';
 import { LOCAL_SERVER_BASE_URLS } from './server-kinds.js';
 
@@ -36,7 +37,7 @@ export async function discoverModelServers(options: DiscoverOptions = {}): Promi
   return Promise.all(
     [...targets].map(async ([baseUrl, target]) => {
       const facts = await identify(baseUrl, { timeoutMs: options.timeoutMs ?? 1500, apiKey: target.apiKey }).catch(
-        (error: unknown): ServerFacts => ({ baseUrl, kind: 'openai-compatible', name: 'OpenAI-compatible server', reachable: false, models: [], error: String(error) }),
+        (error: unknown): ServerFacts => ({ baseUrl, kind: 'openai-compatible', name: 'OpenAI-compatible server', reachable: false, models: [], error: redactSecrets(String(error), secretsOf(target.apiKey)) }),
       );
       return { ...facts, configured: target.configured };
     }),

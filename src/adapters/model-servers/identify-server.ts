@@ -1,3 +1,4 @@
+import { redactSecrets, secretsOf } from '../openai-compatible-model/index.js';
 import { getJson, positiveInteger, record, type JsonAnswer } from './get-json.js';
 import { kindInfo, serverOrigin, type ModelServerKind } from './server-kinds.js';
 
@@ -69,9 +70,15 @@ export async function ollamaModelContext(origin: string, model: string, options:
  * at once: LM Studio `/api/v0/models` (`max_context_length`, `loaded_context_length`), Ollama
  * `/api/tags` and `/api/show` (`*.context_length`, `num_ctx`), llama.cpp `/props` (`n_ctx`),
  * KoboldCpp `/api/extra/*`, and the OpenAI-compatible `/models` (vLLM's `max_model_len` and the
- * like). Native APIs are asked only over plain http (a local server); never throws.
+ * like). Native APIs are asked only over plain http (a local server); never throws. What went
+ * wrong is told without the key (a JSON parse error quotes the body that was read).
  */
 export async function identifyServer(baseUrl: string, options: IdentifyOptions = {}): Promise<ServerFacts> {
+  const facts = await readServer(baseUrl, options);
+  return facts.error === undefined ? facts : { ...facts, error: redactSecrets(facts.error, secretsOf(options.apiKey)) };
+}
+
+async function readServer(baseUrl: string, options: IdentifyOptions): Promise<ServerFacts> {
   const base = baseUrl.trim().replace(/\/+$/, '');
   const origin = serverOrigin(base);
   const local = origin.startsWith('http://');

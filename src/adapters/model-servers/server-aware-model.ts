@@ -1,6 +1,7 @@
 import type { ContextWindow, ModelRequest, ModelResponse } from '../../protocol/index.js';
 import type { Model } from '../../core/ports/index.js';
 import { estimateRequestTokens, replyReserve } from '../../core/loop/index.js';
+import { redactError, secretsOf } from '../openai-compatible-model/index.js';
 import { identifyServer, ollamaModelContext, OLLAMA_DEFAULT_CONTEXT, type IdentifyOptions, type ServerFacts } from './identify-server.js';
 import { ollamaChat } from './ollama-chat.js';
 import { kindInfo, serverOrigin, type ModelServerKind } from './server-kinds.js';
@@ -37,7 +38,8 @@ function sameModel(listed: string, wanted: string): boolean {
  * A model behind an OpenAI-compatible server that knows its server: it learns, once, which server
  * it talks to and the model's context window there (so the harness can fit every prompt into it),
  * and sends a prompt too long for Ollama's default window through Ollama's native `/api/chat`
- * with a `num_ctx` large enough, instead of letting Ollama cut it silently.
+ * with a `num_ctx` large enough, instead of letting Ollama cut it silently. Every failure, on
+ * either path, leaves it with the key scrubbed: this is the one redaction boundary for all kinds.
  */
 export class ServerAwareModel implements Model {
   readonly name: string;
@@ -45,6 +47,8 @@ export class ServerAwareModel implements Model {
   private info: Promise<ModelServerInfo> | undefined;
   /** When to ask again: set when the server did not answer (0: never). */
   private askAgainAt = 0;
+  /** What is sent to the server and must not come back in an answer, a trace or a file. */
+  private readonly secrets: string[];
 
   constructor(
     private readonly inner: Model,
@@ -52,6 +56,7 @@ export class ServerAwareModel implements Model {
   ) {
     this.name = inner.name;
     this.endpoint = inner.endpoint;
+    this.secrets = secretsOf(options.apiKey);
   }
 
   /** Which server this is and the model's window there (asked once; asked again later if nothing answered). */
@@ -94,6 +99,16 @@ export class ServerAwareModel implements Model {
   }
 
   async complete(request: ModelRequest): Promise<ModelResponse> {
+    try {
+      return await this.send(request);
+    } catch (error) {
+      // Error bodies are the server's words: a 401 may quote the key it was sent, whichever API answered.
+      throw redactError(error, this.secrets);
+    }
+  }
+
+  /** Sends through Ollama's native API when the prompt outgrows its default window, else through the inner model. */
+  private async send(request: ModelRequest): Promise<ModelResponse> {
     const info = await this.server();
     if (info.kind === 'ollama' && info.defaultWindowTokens !== undefined) {
       const window = info.window ?? { tokens: info.defaultWindowTokens, source: 'ollama' as const, setting: kindInfo('ollama').contextSetting };

@@ -4,3 +4,4 @@ export { probeModelServer, LOCAL_MODEL_SERVER_CANDIDATES } from './probe-model-s
 export type { ModelServerProbe } from './probe-model-server.js';
 export { toWireRequest } from './to-wire-request.js';
 export type { WireRequest } from './to-wire-request.js';
+export { redactError, redactSecrets, secretsOf, REDACTED } from './redact-key.js';

@@ -1,3 +1,5 @@
+import { redactSecrets, secretsOf } from './redact-key.js';
+
 /** What a quick look at a model server found. */
 export interface ModelServerProbe {
   baseUrl: string;
@@ -20,8 +22,13 @@ export const LOCAL_MODEL_SERVER_CANDIDATES = [
   'http://127.0.0.1:5001/v1',
 ] as const;
 
-/** Asks `GET <baseUrl>/models` with a short timeout; never throws. */
+/** Asks `GET <baseUrl>/models` with a short timeout; never throws, and never tells the key back (a parse error quotes the body). */
 export async function probeModelServer(baseUrl: string, options: { timeoutMs?: number; apiKey?: string | null } = {}): Promise<ModelServerProbe> {
+  const probe = await lookAt(baseUrl, options);
+  return probe.error === undefined ? probe : { ...probe, error: redactSecrets(probe.error, secretsOf(options.apiKey)) };
+}
+
+async function lookAt(baseUrl: string, options: { timeoutMs?: number; apiKey?: string | null }): Promise<ModelServerProbe> {
   const base = baseUrl.trim().replace(/\/+$/, '');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
