@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../protocol/index.js';
+import type { TaskRecord } from '../../protocol/tasks.js';
 import { openRouteFixture, type RouteFixture } from '../testing/route-fixture.js';
 
 let fixture: RouteFixture;
@@ -49,6 +50,39 @@ describe('GET /api/issues/{id}', () => {
       const response = await fixture.send('GET', url);
       expect(response.status, url).toBe(400);
       expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    }
+  });
+});
+
+describe('POST /api/issues/{id}/intentional', () => {
+  it('closes the issue through the issue.close command: a signed receipt and an undo that reopens it', async () => {
+    const own = await openRouteFixture();
+    try {
+      const quote = 'It was the ninth day since she came back.';
+      const issue = await own.room.issues.create({
+        title: 'Day marker mismatch at Story/Scenes/SCN-04-the-logbook.md#L12',
+        body: `The prose says Day 9.\n\nWhere: Story/Scenes/SCN-04-the-logbook.md#L12\nQuote: ${quote}\nFinding: fp_0123456789abcdef`,
+        tags: ['continuity', 'day_marker_mismatch'],
+      });
+      const marked = await own.send('POST', `/api/issues/${issue.id}/intentional`, { note: 'on purpose' });
+      expect(marked.status).toBe(200);
+      // What the web app shows: the issue closed and tagged, so "Marked intentional" is drawn.
+      expect(await marked.json()).toMatchObject({ issue: { id: issue.id, status: 'closed', tags: ['continuity', 'day_marker_mismatch', 'intentional'] } });
+
+      const { tasks } = (await (await own.send('GET', '/api/tasks')).json()) as { tasks: TaskRecord[] };
+      const close = tasks.find((task) => task.batch.some((envelope) => envelope.op === 'issue.close' && envelope.params.id === issue.id));
+      expect(close).toMatchObject({ status: 'applied', level: 2, undo_available: true, results: [{ op: 'issue.close', status: 'applied' }] });
+      expect(close!.results[0]!.receipt_id).toMatch(/^rcpt_/);
+
+      // Marking again changes nothing and runs no second command.
+      expect((await own.send('POST', `/api/issues/${issue.id}/intentional`)).status).toBe(200);
+      const again = (await (await own.send('GET', '/api/tasks')).json()) as { tasks: TaskRecord[] };
+      expect(again.tasks).toHaveLength(tasks.length);
+
+      expect((await own.send('POST', `/api/tasks/${close!.task_id}/undo`)).status).toBe(200);
+      expect(await own.room.issues.get(issue.id)).toMatchObject({ status: 'open', tags: ['continuity', 'day_marker_mismatch', 'intentional'] });
+    } finally {
+      await own.close();
     }
   });
 });

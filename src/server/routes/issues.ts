@@ -80,7 +80,7 @@ function newestFirst(a: Issue, b: Issue): number {
   return b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id, 'en', { numeric: true });
 }
 
-/** `GET /api/issues[?status=…]`, `GET /api/issues/{id}`, `POST /api/issues/{id}/status` */
+/** `GET /api/issues[?status=…]`, `GET /api/issues/{id}`, `POST /api/issues/{id}/status`, `POST /api/issues/{id}/intentional` */
 export function registerIssueRoutes(app: ServerApp, context: ServerContext): void {
   const { room } = context;
   app.openapi(listRoute, async (c) => {
@@ -125,7 +125,10 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     const finding = findingOfIssue(issue);
     if (!finding) throw new ControlRoomError('issue_not_a_finding', `Issue ${id} was not filed for a continuity finding, so there is nothing to mark intentional.`);
     const mark = await new JsonIntentionalFindings(room.root, room.clock).mark({ kind: finding.kind, path: finding.path, quote: finding.quote, note });
-    const closed = await room.issues.update(id, { status: 'closed', tags: [...new Set([...issue.tags, 'intentional'])] });
-    return c.json({ issue: listed(closed), finding: { id: mark.id, kind: mark.kind, path: mark.path, line: finding.line, quote: mark.quote } }, 200);
+    // The tag is what the mark shows; the close goes through the same signed, undoable command as the status route.
+    if (!issue.tags.includes('intentional')) await room.issues.update(id, { tags: [...issue.tags, 'intentional'] });
+    if (issue.status !== 'closed') await runCommand([{ op: 'issue.close', params: { id } }], serverTaskDependencies(context), { summary: `Close issue ${id} (marked intentional)`, channel: 'ui' });
+    const after = (await room.issues.get(id)) ?? issue;
+    return c.json({ issue: listed(after), finding: { id: mark.id, kind: mark.kind, path: mark.path, line: finding.line, quote: mark.quote } }, 200);
   });
 }
