@@ -1,6 +1,7 @@
 /**
  * Debian's Chromium driven by playwright-core (no downloaded browsers: the machine is offline).
- * When it is not installed the browser tests do not run, and say why.
+ * When it is not installed the browser tests do not run and say why; under CI (the `CI`
+ * variable set) a missing browser fails the run instead, so a green CI run means they ran.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -8,11 +9,30 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../../e2e/helpers/run-cli.js';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const chromiumAvailable = existsSync(CHROMIUM_PATH);
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-artifacts/browser');
 
-if (!chromiumAvailable) {
-  console.warn(`Browser tests not run: ${CHROMIUM_PATH} is not installed (on Debian: apt-get install chromium).`);
+/** Whether the browser tests run here, and why not when they do not. */
+export type ChromiumCheck = { run: true } | { run: false; reason: string };
+
+/** True when `CI` is set to anything but an explicit no (`false`, `0`). */
+function inCi(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env['CI']?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== 'false' && value !== '0';
+}
+
+/** Decides whether the browser tests run; throws when CI is set and Chromium is missing. */
+export function checkChromium(env: Readonly<Record<string, string | undefined>>, installed: boolean): ChromiumCheck {
+  if (installed) return { run: true };
+  const reason = `${CHROMIUM_PATH} is not installed (on Debian: apt-get install chromium)`;
+  if (inCi(env)) throw new Error(`Browser tests must run when CI is set, but ${reason}.`);
+  return { run: false, reason };
+}
+
+export const chromiumCheck = checkChromium(process.env, existsSync(CHROMIUM_PATH));
+export const chromiumAvailable = chromiumCheck.run;
+
+if (!chromiumCheck.run) {
+  console.warn(`Browser tests skipped: ${chromiumCheck.reason}. Set CI to make this a failure.`);
 }
 
 /** Launches headless Chromium with everything that would reach the network turned off (plus any extra flags). */
