@@ -1,4 +1,4 @@
-import type { TextSpan, VfsNode } from '../../protocol/index.js';
+import { CANON_VFS_PATH, type TextSpan, type VfsNode } from '../../protocol/index.js';
 import type { Workspace } from '../ports/index.js';
 import { NUMBER_WORDS, type ScopeItem } from './parse-absence-detail.js';
 
@@ -12,6 +12,8 @@ export interface ManuscriptFiles {
   /** Scene or chapter files in reading order, each with its number (from its name, else its place). */
   scenes: Array<{ path: string; number: number }>;
   outline: string | null;
+  /** Files that are placeholders, not manuscript: `Canon.md` before the canon index is built. */
+  placeholders: string[];
 }
 
 function filesOf(node: VfsNode, into: Array<{ path: string; role: string }>): void {
@@ -43,7 +45,9 @@ export async function manuscriptFiles(workspace: Workspace): Promise<ManuscriptF
     allNumbered ? (left.named ?? 0) - (right.named ?? 0) || left.path.localeCompare(right.path) : left.index - right.index,
   );
   const scenes = numbered.map((entry, position) => ({ path: entry.path, number: allNumbered ? (entry.named ?? 0) : position + 1 }));
-  return { all: entries.map((entry) => entry.path), scenes, outline: tree.outlinePath };
+  const all = entries.map((entry) => entry.path);
+  const canon = all.includes(CANON_VFS_PATH) ? await workspace.stat(CANON_VFS_PATH).catch(() => null) : null;
+  return { all, scenes, outline: tree.outlinePath, placeholders: canon?.placeholder ? [CANON_VFS_PATH] : [] };
 }
 
 const SCENE_ID = /^SCN-0*(\d+)(?!\d)/i;
@@ -70,13 +74,26 @@ function numberList(text: string): { numbers: number[]; ranges: Array<[number, n
  * that the manuscript has in full, or "every scene" / "the whole manuscript". A scope that names
  * more than exists ("scenes 1–8" when there are two), or that cannot be tied to files ("Act 2"
  * without an outline saying which files it holds), is refused, so no claim is searched in less than
- * it says.
+ * it says. So is a part naming only `Canon.md` before the canon index is built: a placeholder.
  */
 export async function resolveAbsenceScope(scope: readonly ScopeItem[], detail: string, detailStart: number, workspace: Workspace): Promise<ResolvedScope> {
   const files = await manuscriptFiles(workspace);
   const chosen = new Set<string>();
   const problems: Array<{ message: string; span: TextSpan }> = [];
   const sceneNumbered = (number: number): string | null => files.scenes.find((scene) => scene.number === number)?.path ?? null;
+  // A placeholder holds no manuscript text: a part of the scope that names only placeholders names nothing.
+  const addFiles = (found: readonly string[], item: ScopeItem, missing: string): void => {
+    const real = found.filter((file) => !files.placeholders.includes(file));
+    if (found.length === 0) {
+      problems.push({ message: missing, span: item.span });
+    } else if (real.length === 0) {
+      const message =
+        `The scope names ${item.text}, but ${found.join(', ')} is a placeholder until the canon index is built ` +
+        '(control-room canon index), so there is nothing in it to search; name the scene or Compendium files checked.';
+      problems.push({ message, span: item.span });
+    }
+    for (const file of real) chosen.add(file);
+  };
   const addScenes = (first: number, last: number, span: TextSpan, said: string): void => {
     if (last < first) {
       problems.push({ message: `${said} runs backwards; name the first scene first.`, span });
@@ -117,8 +134,7 @@ export async function resolveAbsenceScope(scope: readonly ScopeItem[], detail: s
       // `Story/Scenes/SCN-01` names `Story/Scenes/SCN-01-the-lamp-room.md`: a name up to its slug.
       const named = files.all.filter((file) => file.startsWith(path) && /^[-._ ]/.test(file.slice(path.length)));
       const found = exact.length > 0 ? exact : inside.length > 0 ? inside : named;
-      if (found.length === 0) problems.push({ message: `The scope names ${item.text}, which is not in the manuscript; name files or scenes that exist.`, span: item.span });
-      for (const file of found) chosen.add(file);
+      addFiles(found, item, `The scope names ${item.text}, which is not in the manuscript; name files or scenes that exist.`);
     } else if (item.kind === 'scene') {
       const number = SCENE_ID.exec(item.text)?.[1];
       const path = number !== undefined
@@ -148,8 +164,7 @@ export async function resolveAbsenceScope(scope: readonly ScopeItem[], detail: s
                 ? files.scenes.map((scene) => scene.path)
                 : files.all;
       // Every part of a scope names at least one file: "the outline" of a book without one names nothing.
-      if (found.length === 0) problems.push({ message: `The scope names ${item.text}, which the manuscript does not have; name files that exist.`, span: item.span });
-      for (const file of found) chosen.add(file);
+      addFiles(found, item, `The scope names ${item.text}, which the manuscript does not have; name files that exist.`);
     }
   }
   if (problems.length > 0) return { ok: false, problems };

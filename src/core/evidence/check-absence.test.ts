@@ -97,4 +97,22 @@ describe('an absence claim is searched over all it names, or refused', () => {
     const report = await validateEvidence('Not there.\nEvidence: absence | Story/Chapters/ | checked the outline for "zeppelin"', { ...context, workspace: bare });
     expect(report.issues.map((issue) => issue.code)).toEqual(['absence_scope_missing']);
   });
+
+  it('refuses Canon.md as a scope until the canon index is built, and searches it once built', async () => {
+    const scene = 'Story/Chapters/03 The Road.md';
+    // The placeholder holds no manuscript text, so a claim of having searched it is searched in nothing.
+    for (const detail of ['checked Canon.md for "ledger"', 'checked the canon for "ledger"', 'checked chapter 3 and Canon.md for "ledger"']) {
+      const report = await validateEvidence(`Not there.\nEvidence: absence | ${scene} | ${detail}`, context);
+      expect(report.issues.map((issue) => issue.code), detail).toEqual(['absence_scope_missing']);
+      expect(report.issues[0]?.message, detail).toContain('placeholder');
+    }
+    // The whole manuscript still names real files beside the placeholder.
+    expect(await codes('checked the whole manuscript for "ledger"', scene)).toEqual([]);
+    const built = new MemoryWorkspace({ [scene]: '# The Road\n\nThe road ran east.\n' }, '# Canon Index\n\n- Wren keeps a ledger.\n');
+    const withCanon = { ...context, workspace: built, quoteIndex: new QuoteIndex() };
+    const run = async (term: string) =>
+      (await validateEvidence(`Not there.\nEvidence: absence | ${scene} | checked Canon.md for "${term}"`, withCanon)).issues.map((issue) => issue.code);
+    expect(await run('zeppelin')).toEqual([]);
+    expect(await run('ledger')).toEqual(['absence_contradicted']);
+  });
 });

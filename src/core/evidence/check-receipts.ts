@@ -27,24 +27,35 @@ export function findToolClaim(text: string): TextSpan | null {
 }
 
 /**
- * Checks receipts (SPEC §6–7): every receipt id the reply cites, in the evidence line or in its
- * prose, must be one of `known`; and a reply that claims a lookup must cite at least one. With no
- * known receipts at all, no lookup ran for this reply, so any claim of one is unfounded.
+ * Every receipt the reply cites, in its evidence line (`cited`) or anywhere in its prose, once
+ * each, with the span of its first mention. A receipt named only in the prose ("I searched
+ * (rcpt_…)") is cited all the same.
  */
-export function checkReceipts(text: string, cited: readonly ParsedReceipt[], known: ReadonlySet<string>, issues: EvidenceIssue[]): void {
+export function mentionedReceipts(text: string, cited: readonly ParsedReceipt[]): ParsedReceipt[] {
   const mentions = new Map<string, TextSpan>();
   for (const receipt of cited) if (!mentions.has(receipt.id)) mentions.set(receipt.id, receipt.span);
   for (const match of text.matchAll(RECEIPT_ID_IN_TEXT)) {
     if (!mentions.has(match[0])) mentions.set(match[0], { start: match.index, end: match.index + match[0].length });
   }
+  return [...mentions].map(([id, span]) => ({ id, span }));
+}
+
+/**
+ * Checks receipts (SPEC §6–7): every receipt id the reply cites, in the evidence line or in its
+ * prose, must be one of `known`; and a reply that claims a lookup must cite at least one. With no
+ * known receipts at all, no lookup ran for this reply, so any claim of one is unfounded. Returns
+ * the receipts mentioned (see `mentionedReceipts`), for the checks that follow.
+ */
+export function checkReceipts(text: string, cited: readonly ParsedReceipt[], known: ReadonlySet<string>, issues: EvidenceIssue[]): ParsedReceipt[] {
+  const mentions = mentionedReceipts(text, cited);
   const listed = known.size === 0 ? 'no lookup ran for this reply, so there is no receipt to cite' : `the receipts of this session are: ${[...known].slice(0, 12).join(', ')}`;
-  for (const [id, span] of mentions) {
+  for (const { id, span } of mentions) {
     if (!known.has(id)) issues.push({ code: 'receipt_unknown', message: `Receipt ${id} does not exist in this session; ${listed}.`, span });
   }
   // A cited id, known or not, answers the claim; an unknown one is reported above.
-  if (mentions.size > 0) return;
+  if (mentions.length > 0) return mentions;
   const claim = findToolClaim(text);
-  if (claim === null) return;
+  if (claim === null) return mentions;
   const said = text.slice(claim.start, claim.end);
   issues.push({
     code: 'receipt_unknown',
@@ -53,4 +64,5 @@ export function checkReceipts(text: string, cited: readonly ParsedReceipt[], kno
       : `The reply says "${said}" but cites no receipt; add "| receipt <id>" to the evidence line with the receipt of that lookup (${[...known].slice(0, 12).join(', ')}).`,
     span: claim,
   });
+  return mentions;
 }

@@ -16,3 +16,16 @@ describe('Canon.md before it is built', () => {
     expect(after.issues).toEqual([]);
   });
 });
+
+describe('line anchors on a source', () => {
+  it('refuses line 0 and a line far past the end, saying how long the file is', async () => {
+    const workspace = new MemoryWorkspace({ 'Story/Scenes/01.md': 'Mara has grey eyes.\n' });
+    const context = { workspace, knownReceiptIds: new Set<string>(), quoteIndex: new QuoteIndex() };
+    const check = (anchor: string) => validateEvidence(`Grey.\nEvidence: content | Story/Scenes/01.md${anchor} | "Mara has grey eyes."`, context);
+    expect((await check('#L1')).issues).toEqual([]);
+    expect((await check('#L0')).issues.map((issue) => issue.code)).toEqual(['evidence_invalid']);
+    const absurd = await check('#L99999999');
+    expect(absurd.issues.map((issue) => issue.code)).toEqual(['source_not_found']);
+    expect(absurd.issues[0]?.message).toContain('#L99999999-L99999999 is outside it');
+  });
+});

@@ -8,7 +8,8 @@ export interface ParsedSource extends EvidenceSource {
   span: TextSpan;
 }
 
-const LINE_ANCHOR = /^L(\d{1,7})(?:\s*[-–—:]\s*L?(\d{1,7}))?$/i;
+// Up to 12 digits: `#L99999999` is a line past the end, not a section named "L99999999".
+const LINE_ANCHOR = /^L(\d{1,12})(?:\s*[-–—:]\s*L?(\d{1,12}))?$/i;
 /** Forms models write instead of `#L…`: `path:12-20`, `path (L12-L20)`, `path (lines 12–20)`. */
 const LOOSE_LINES = /^(.+?\.md)\s*(?::|\(|\s)\s*(?:lines?\s+)?L?(\d{1,7})(?:\s*[-–—]\s*L?(\d{1,7}))?\)?$/i;
 const WRAPPING = /^[`'"“”‘’[(<*]+|[`'"“”‘’\])>*.]+$/g;

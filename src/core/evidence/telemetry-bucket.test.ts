@@ -12,6 +12,15 @@ describe('evidence telemetry buckets', () => {
     expect(evidenceTelemetryBucket('receipt_unknown')).toBe('evidence_invalid');
   });
 
+  it('gives each forgery that the truth checks refuse its own bucket, not evidence_invalid', () => {
+    // A planted absence, a quote cut from its negation, a borrowed receipt: each counted apart.
+    expect(evidenceTelemetryBucket('absence_contradicted')).toBe('absence_contradicted');
+    expect(evidenceTelemetryBucket('quote_out_of_context')).toBe('quote_out_of_context');
+    expect(evidenceTelemetryBucket('receipt_source_mismatch')).toBe('receipt_source_mismatch');
+    const codes = ['absence_contradicted', 'quote_out_of_context', 'receipt_source_mismatch'] as const;
+    expect(evidenceTelemetryBuckets(codes.map((code) => ({ code })))).toEqual([...codes]);
+  });
+
   it('lists the distinct buckets of a reply’s issues in order', () => {
     expect(evidenceTelemetryBuckets([{ code: 'cot_leak' }, { code: 'source_not_found' }, { code: 'receipt_unknown' }, { code: 'quote_not_found' }])).toEqual(['cot_leak', 'evidence_invalid', 'quote_not_found']);
   });

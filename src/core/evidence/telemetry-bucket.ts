@@ -1,9 +1,11 @@
 import type { EvidenceIssueCode, TelemetryBucket } from '../../protocol/index.js';
 
 /**
- * The SPEC §7 telemetry bucket of each evidence issue. Quote misses, tool syntax and leaked
- * reasoning have their own buckets; every other evidence problem — a missing, doubled or
- * malformed line as much as a bad source, reference, scope, receipt or role — is `evidence_invalid`.
+ * The SPEC §7 telemetry bucket of each evidence issue. Quote misses, tool syntax, leaked
+ * reasoning and the three truth checks (a contradicted absence, a quote out of context, a quote
+ * its receipts did not read) have their own buckets; every other evidence problem — a missing,
+ * doubled or malformed line as much as a bad source, reference, scope, receipt or role — is
+ * `evidence_invalid`.
  * `format_error` stays for tool-call replies with the wrong shape (the v0.5 seed maps tool-call
  * failures to `tool_syntax` or `format_error`), so one bucket answers "how often is evidence bad".
  * Same table as `core/telemetry`'s `telemetryBucketFor`; typed here so a new code cannot be missed.

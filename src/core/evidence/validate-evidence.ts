@@ -83,8 +83,9 @@ async function collectIssues(text: string, context: EvidenceContext, report: Evi
     report.searched = outcome.searched;
     report.absenceHits = outcome.hits;
   }
-  checkReceipts(text, parsed.receipts, context.knownReceiptIds, issues);
-  if (context.receiptFiles) checkReceiptSources(report.locations, parsed.receipts, context.receiptFiles, issues);
+  // A receipt named only in the prose ("I searched (rcpt_…)") vouches for the quotes as much as one in the line.
+  const cited = checkReceipts(text, parsed.receipts, context.knownReceiptIds, issues);
+  if (context.receiptFiles) checkReceiptSources(report.locations, cited, context.receiptFiles, issues);
   checkRole(context.agent, parsed.sources, parsed.sourcesSpan, issues);
   return issues;
 }

@@ -16,9 +16,11 @@ const call = (tool: string, args: Record<string, unknown>): Step => (request) =>
 const final: Step = (request) => ({ content: JSON.stringify({ action: 'final', nonce: findToolNonce(request.messages) }) });
 const receiptsShown = (request: ModelRequest): string[] =>
   request.messages.filter((message) => message.role === 'tool').map((message) => /"receipt_id":"(rcpt_[^"]+)"/.exec(message.content)?.[1] ?? '');
-const answer: Step = (request) => ({
-  content: `Hester’s card gives her grey eyes.\nEvidence: content | ${CARD} | "eyes: grey" | receipt ${receiptsShown(request).join(', ')}`,
+/** The grounded answer, its evidence line opened by `prefix` (`Evidence:`, `- Evidence:`, `**Evidence**:`). */
+const answerWith = (prefix: string): Step => (request) => ({
+  content: `Hester’s card gives her grey eyes.\n${prefix} content | ${CARD} | "eyes: grey" | receipt ${receiptsShown(request).join(', ')}`,
 });
+const answer = answerWith('Evidence:');
 
 async function open(script: Step[]): Promise<RouteFixture> {
   fixture = await openRouteFixture({ script });
@@ -28,6 +30,7 @@ async function open(script: Step[]): Promise<RouteFixture> {
 interface ChatBody {
   content: string;
   evidence: string | null;
+  evidenceReport: { ok: boolean; type: string | null; receipts: string[]; locations: Array<{ path: string; startLine: number; endLine: number }> } | null;
   validation: { ok: boolean; issues: Array<{ code: string }> };
   receipts: string[];
   rejections: Array<{ code: string; message: string }>;
@@ -53,6 +56,19 @@ describe('POST /api/ai/chat', () => {
     expect(stored.map((receipt) => [receipt.receipt_id, receipt.tool_id, receipt.agent_id])).toEqual([[body.receipts[0], 'file_reader', 'continuity']]);
     const traced = await room.traces.getRound(body.traceRoundId);
     expect(traced?.round.status).toBe('ok');
+  });
+
+  it.each(['- Evidence:', '**Evidence**:'])('returns the validator’s whole report for an evidence line written %s', async (prefix) => {
+    const { send } = await open([call('file_reader', { path: CARD }), final, answerWith(prefix)]);
+    const response = await send('POST', '/api/ai/chat', { message: 'Eyes?', agentId: 'continuity' });
+    const body = (await response.json()) as ChatBody;
+    expect(body.validation).toEqual({ ok: true, issues: [] });
+    // The line the validator read, not one found again by a second pattern that misses list and bold forms.
+    expect(body.evidence).not.toBeNull();
+    expect(body.evidence).toContain(`content | ${CARD} | "eyes: grey"`);
+    expect(body.evidenceReport).toMatchObject({ ok: true, type: 'content', receipts: body.receipts });
+    const located = body.evidenceReport?.locations.map(({ path, startLine, endLine }) => ({ path, startLine, endLine }));
+    expect(located).toEqual([{ path: CARD, startLine: 5, endLine: 5 }]);
   });
 
   it('streams the turn as server-sent events: receipt, deltas, then done with the full result', async () => {

@@ -130,6 +130,15 @@ describe('conference rounds', () => {
     for (const entry of round.entries.filter((candidate) => candidate.status === 'responded')) {
       expect(entry.issues).toEqual([]);
       expect(entry.evidence).toMatch(/^Evidence: content \|/);
+      // The validator's whole report reaches the result: the line it read and where each quote lies.
+      expect(entry.report).toMatchObject({ ok: true, type: 'content', line: entry.evidence, issues: [] });
+      const cited = entry.report?.sources.map((source) => source.path) ?? [];
+      expect(entry.report?.locations.length, entry.agentId).toBeGreaterThan(0);
+      for (const location of entry.report?.locations ?? []) {
+        expect(cited).toContain(location.path);
+        expect(location.startLine).toBeGreaterThan(0);
+        expect(location.endLine).toBeGreaterThanOrEqual(location.startLine);
+      }
     }
     expect(round.cards).toMatchObject({ chief: 'Moderator', 'line-editor': 'Abstained' });
     const read = (await (await fixture.send('GET', `/api/conferences/${id}`)).json()) as ConferenceBody;
