@@ -233,3 +233,43 @@ describe('a story year the outline sets in the future', () => {
     expect(await ages('forty-four')).toEqual([]);
   });
 });
+
+describe('a possessive that opens its sentence, after one person is named', () => {
+  const cards = {
+    'Compendium/Characters/Thomas Reed.md': '# Thomas Reed\n\nKeeps the lock. He has brown eyes.',
+    'Compendium/Characters/Mair Penhallow.md': '# Mair Penhallow\n\n- Hair: auburn\n- Eyes: hazel',
+    'Compendium/Characters/Ossian Vey.md': '# Ossian Vey\n\nA bargeman with brown eyes.',
+  };
+  const analyse = async (...paragraphs: string[]) => {
+    const snapshot = await loadManuscriptSnapshot(new MemoryWorkspace({ ...cards, 'Story/03 Lock.md': ['# Lock', ...paragraphs].join('\n\n') }));
+    return analyseContinuity(snapshot);
+  };
+  const eyeFacts = async (...paragraphs: string[]) =>
+    (await analyse(...paragraphs)).facts.filter((fact) => fact.source === 'prose' && fact.attribute === 'eyes').map((fact) => [fact.card.name.value, fact.values[0], fact.certain]);
+
+  it('binds "His" at the start of a sentence to the one man named in the sentence before, and reports the colour the card contradicts', async () => {
+    expect(await eyeFacts('Thomas Reed leaned on the gate. His blue eyes followed the barge.')).toEqual([['Thomas Reed', 'blue', true]]);
+    const found = (await analyse('The water rose slowly. Thomas Reed leaned on the gate. His blue eyes followed the barge.')).findings;
+    expect(found.filter((finding) => finding.kind === 'eye_colour_mismatch').map((finding) => [finding.line, finding.severity])).toEqual([[3, 'error']]);
+  });
+
+  it('reaches back over a paragraph break to a paragraph of narration that ends naming one person', async () => {
+    expect(await eyeFacts('Mair Penhallow counted the coins twice.', 'Her grey eyes narrowed at the last one.')).toEqual([['Mair Penhallow', 'grey', true]]);
+  });
+
+  it('binds a mid-sentence "her" to the only person the sentence names', async () => {
+    expect(await eyeFacts('On the towpath Mair Penhallow shaded her green eyes against the glare.')).toEqual([['Mair Penhallow', 'green', true]]);
+  });
+
+  it('binds nothing when the sentence before names two people the pronoun could fit, and agrees when the colour matches', async () => {
+    expect(await eyeFacts('Thomas Reed and Ossian Vey hauled on the rope. His blue eyes watched the gate.')).toEqual([]);
+    expect(await eyeFacts('Ossian Vey spat into the cut, and Thomas Reed laughed.', 'His grey eyes creased at the corners.')).toEqual([]);
+    const agreeing = await analyse('Thomas Reed leaned on the gate. His brown eyes followed the barge.');
+    expect(agreeing.findings.filter((finding) => finding.kind === 'eye_colour_mismatch')).toEqual([]);
+  });
+
+  it('does not reach over a line of dialogue to the paragraph before it as if it were the sentence before', async () => {
+    const facts = await eyeFacts('Thomas Reed leaned on the gate.', '"Tide\'s turning," Ossian Vey called.', 'His blue eyes followed the barge.');
+    expect(facts.filter((fact) => fact[2] === true)).toEqual([]);
+  });
+});

@@ -30,7 +30,8 @@ export interface SubjectContext {
 const FEMALE = /^(?:she|her|hers|herself)$/i;
 const MALE = /^(?:he|him|his|himself)$/i;
 const FIRST_PERSON = /^(?:i|me|my|mine|myself)$/i;
-const PRONOUN_NEAR = /\b(her|his|she|he|my|I)\b(?:\s+[\p{L}-]+){0,3}\s*$/u;
+// A capital counts: "His blue eyes followed the barge" opens its sentence; "I" is only ever a capital.
+const PRONOUN_NEAR = /\b([Hh]er|[Hh]is|[Ss]he|[Hh]e|[Mm]y|I)\b(?:\s+[\p{L}-]+){0,3}\s*$/u;
 // Someone else owns the thing: "your eyes", "their mother's grey eyes", "the old man's hair".
 const OTHER_OWNER = /(?:\b(?:your|their|our|its)\s+|\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+){0,2}|\p{L}+['’]s\s+)(?:[\p{L}-]+[\s-]+){0,2}$/u;
 
@@ -63,6 +64,18 @@ function earlierMentions(context: SubjectContext, paragraphIndex: number, offset
     .reverse();
 }
 
+/**
+ * For the first sentence of a paragraph: the character mentions of the last sentence of the
+ * paragraph before, when that paragraph is narration like this one (a line of dialogue between
+ * breaks the chain). "Thomas Reed leaned on the gate.¶His eyes followed the barge."
+ */
+function lastSentenceBefore(context: SubjectContext, paragraphIndex: number, quoted: boolean): Mention[] {
+  const previous = context.prose.paragraphs[paragraphIndex - 1];
+  const last = previous?.sentences.at(-1);
+  if (quoted || previous === undefined || last === undefined || previous.quotes.length > 0) return [];
+  return context.prose.mentions.filter((mention) => mention.paragraphIndex === paragraphIndex - 1 && mention.match.start >= last.start && !mention.match.possessive);
+}
+
 const FAR_PARAGRAPHS = 6;
 // Someone the sentence names without a name: "The foreman rolled up his sleeve", "an old woman with her stick".
 const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2}(?:man|woman|men|women|boy|girl|lad|lass|child|stranger|foreman|doctor|vicar|priest|parson|driver|sailor|soldier|officer|constable|policeman|clerk|landlord|landlady|keeper|postman|postmistress|porter|nurse|maid|cook|butler|farmer|fisherman|gardener|guard|waiter|waitress|barman|barmaid|bartender|customer|visitor|widow|fellow|gentleman|lady|youth|teenager|nephew|niece|cousin|brother|sister|mother|father|husband|wife|son|daughter)\b/iu;
@@ -90,9 +103,11 @@ function farCharacter(context: SubjectContext, paragraphIndex: number, pronoun: 
  * 1. a possessive name right before it (`Ilse Marten's green eyes`) — certain;
  * 2. a thing someone else owns (`your eyes`, `the old man's hair`) — nobody;
  * 3. the one character named earlier in the same sentence whom the pronoun fits — certain;
- * 4. `her`/`his`/`she`/`he`: the nearest earlier character the pronoun fits (this paragraph, then
- *    the one before) — certain when no other character it could fit stands in this sentence or the
- *    last; else a guess; `my`/`I` in narration: the point-of-view character — certain;
+ * 4. `her`/`his`/`she`/`he` (`His` opening a sentence too): the nearest earlier character the
+ *    pronoun fits (this paragraph, then the one before) — certain when it stands in the sentence
+ *    before (the last of a narrated paragraph before counts) with no other character it could fit;
+ *    nobody when there is one; a guess when it stands further back; `my`/`I` in narration: the
+ *    point-of-view character — certain;
  * 5. `her`/`his`/`she`/`he` with no one in reach: the one character it fits named in the narration
  *    of the few paragraphs before, when no rival is — a guess;
  * 6. with a pronoun but no one else, the point-of-view character — a guess (never in a chapter told
@@ -124,6 +139,7 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
   // Walk back for the nearest character the pronoun fits: this paragraph, then the one before.
   const previousSentence = paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
   const windowStart = previousSentence?.start ?? sentence.start;
+  const lastBefore = previousSentence ? [] : lastSentenceBefore(context, paragraphIndex, quoted);
   const candidates = [
     ...inParagraph.filter((mention) => mention.match.start < sentence.start),
     ...context.prose.mentions.filter((mention) => mention.paragraphIndex === paragraphIndex - 1 && !mention.quoted).reverse(),
@@ -131,12 +147,14 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
   for (const mention of candidates) {
     const card = characterOf(mention);
     if (card === null || !fits(context, card, pronoun)) continue;
-    const near = mention.paragraphIndex === paragraphIndex && mention.match.start >= windowStart;
-    const rivals = inParagraph
-      .filter((other) => other.match.start >= windowStart || other.paragraphIndex !== paragraphIndex)
+    const near = (mention.paragraphIndex === paragraphIndex && mention.match.start >= windowStart) || lastBefore.includes(mention);
+    const rivals = [...inParagraph.filter((other) => other.match.start >= windowStart), ...lastBefore]
       .map(characterOf)
       .filter((other): other is CharacterCard => other !== null && other !== card && fits(context, other, pronoun));
-    return { card, link: 'pronoun', certain: near && rivals.length === 0 };
+    // Two people the pronoun fits, named in the sentence just before: which one is meant is a guess
+    // not worth making ("Ada Quill and Nell Fry stood at the rail. Her hat blew off.").
+    if (near && rivals.length > 0) return null;
+    return { card, link: 'pronoun', certain: near };
   }
   const far = farCharacter(context, paragraphIndex, pronoun);
   if (far !== null) return { card: far, link: 'pronoun', certain: false };
