@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { appendLine } from '../adapters/fs-store/index.js';
-import { ControlRoomError } from '../protocol/index.js';
+import { ControlRoomError, STOP_HOOK_INPUT_UNCLEAR } from '../protocol/index.js';
 
 /** One finished 1:1 turn as the writer saw it: the message, the agent and the whole result. */
 export interface ChatTranscriptTurn {
@@ -26,6 +26,8 @@ export const CHAT_TRANSCRIPTS_FOLDER = '.control-room/chat-transcripts';
 const TRANSCRIPT_SCHEMA_VERSION = 1;
 const SAFE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const FIRST_MESSAGE_CHARS = 200;
+/** How many turns of clarifying questions in a row an answer is joined to (the newest ones). */
+const PENDING_ASK_TURNS = 3;
 
 function fileOf(root: string, sessionId: string): string {
   if (!SAFE_ID.test(sessionId)) {
@@ -65,6 +67,22 @@ export class JsonlChatTranscripts {
   /** Every finished turn of a session, oldest first (empty when it has none). */
   async turns(sessionId: string): Promise<ChatTranscriptTurn[]> {
     return parseTurns(await fs.readFile(fileOf(this.root, sessionId), 'utf8').catch(() => ''));
+  }
+
+  /**
+   * The ask the next message of `agentId` in a session answers: the messages of the session's last
+   * turns that ended in clarifying questions, oldest first (empty when the last turn did not ask).
+   * A message refused as unreadable in between answered nothing, so it is passed over.
+   */
+  async pendingAsks(sessionId: string, agentId: string): Promise<string[]> {
+    const asks: string[] = [];
+    for (const turn of (await this.turns(sessionId)).reverse()) {
+      if (turn.agentId !== agentId || asks.length === PENDING_ASK_TURNS) break;
+      if (turn.result['stopHook'] === STOP_HOOK_INPUT_UNCLEAR) continue;
+      if (turn.result['phase'] !== 'clarify') break;
+      asks.unshift(turn.message);
+    }
+    return asks;
   }
 
   /** Sessions with at least one turn, most recently active first. */

@@ -3,7 +3,8 @@
  * against a loopback model server playing scripted steps. An ask with nothing named gets
  * clarifying questions with no model call and no receipt; a request of several asks opens with
  * a plan in the writer's words, runs its tools, and concludes with findings, next steps and a
- * verified evidence line last.
+ * verified evidence line last. The writer's answer to the questions is joined to the ask they
+ * were about, so the next turn acts on both (over HTTP and `chat --session` alike).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoundEvent } from '../../src/protocol/index.js';
@@ -35,10 +36,13 @@ let model: LoopbackModelServer;
 let workspace: { dir: string; cleanup: () => Promise<void> };
 let server: ServerProcess;
 const modelCalls = () => model.requests.filter((request) => request.method === 'POST').length;
+/** The writer's message in the tool phase of the model call at `index` (counting POSTs only). */
+const askSent = (index: number): unknown =>
+  model.requests.filter((request) => request.method === 'POST')[index]?.body?.messages?.find((message) => message.role === 'user')?.content;
 
 beforeAll(async () => {
   workspace = await sampleWorkspace('cr-e2e-plan-');
-  model = await startLoopbackModelServer([...plannedTurn(), ...plannedTurn()]);
+  model = await startLoopbackModelServer(Array.from({ length: 4 }, plannedTurn).flat());
   server = await startServerProcess(['serve', '--workspace', workspace.dir, '--port', '0'], {
     env: { CONTROL_ROOM_LLM_BASE_URL: model.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' },
   });
@@ -101,5 +105,22 @@ describe('clarify, plan, act, conclude', () => {
     expect(result.plan).toEqual(['Read Hester’s card', 'Tell me her eye colour']);
     expect(result.content.split('\n').at(-1)).toBe(EYES(result.receipts[0]!));
     expect(result.validation.ok).toBe(true);
+  });
+
+  it('acts on the ask once the writer answers the clarifying questions, over HTTP and `chat --session`', async () => {
+    const before = modelCalls();
+    const body = await chat('Hester’s card: her eye colour', 'plan-vague');
+    expect(body.phase).toBe('answer');
+    expect(body.receipts).toHaveLength(1);
+    expect(body.content).toContain('grey eyes');
+    expect(body.validation.ok).toBe(true);
+    expect(askSent(before)).toBe('Can you fix it and make it better?\nHester’s card: her eye colour');
+    const asked = (await runChat(workspace.dir, model.baseUrl, 'Please polish it', ['--session', 'plan-cli'])) as unknown as ChatBody;
+    expect(asked.phase).toBe('clarify');
+    const cliBefore = modelCalls();
+    const acted = (await runChat(workspace.dir, model.baseUrl, 'Hester’s card', ['--session', 'plan-cli'])) as unknown as ChatBody;
+    expect(acted.phase).toBe('answer');
+    expect(acted.receipts).toHaveLength(1);
+    expect(askSent(cliBefore)).toBe('Please polish it\nHester’s card');
   });
 });

@@ -45,6 +45,9 @@ export function registerChat(program: Command, io: CliIo): void {
         const live = Boolean(options.stream) && !options.json;
         const retries = options.retries === undefined ? undefined : Number(options.retries);
         const sessionId = options.session ?? `chat-${room.ids.uuidv7()}`;
+        const agentId = options.agent ?? 'chief';
+        // A message after clarifying questions answers them, as in the web app.
+        const pendingAsks = options.session ? await chatTranscriptsOf(room.root).pendingAsks(sessionId, agentId) : [];
         const result = await runChatTurn(
           {
             message,
@@ -59,6 +62,7 @@ export function registerChat(program: Command, io: CliIo): void {
             ...(options.stream ? { stream: true } : {}),
             ...(state ? { state } : {}),
             ...(audioId ? { audioId } : {}),
+            ...(pendingAsks.length > 0 ? { pendingAsks } : {}),
             onEvent: (event) => {
               if (live && event.type === 'delta') io.stdout(event.text);
             },
@@ -69,7 +73,7 @@ export function registerChat(program: Command, io: CliIo): void {
         // The stable `--json` shape of SPEC §14, the same as the HTTP answer; kept like the server's turns, so the web
         // app shows the conversation and it can be saved as an issue.
         const answer = chatAnswer(result, sessionId);
-        await chatTranscriptsOf(room.root).append({ sessionId, agentId: options.agent ?? 'chief', message, at: room.clock.nowIso(), result: answer });
+        await chatTranscriptsOf(room.root).append({ sessionId, agentId, message, at: room.clock.nowIso(), result: answer });
         emit(io, options, answer, () =>
           [
             live ? '' : result.content,

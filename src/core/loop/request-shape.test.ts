@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { shapeRequest } from './request-shape.js';
+import { joinClarifiedAsk, shapeFollowUp, shapeRequest } from './request-shape.js';
 
 describe('shapeRequest', () => {
   it.each([
@@ -56,5 +56,38 @@ describe('shapeRequest', () => {
     const vague = fc.constantFrom('fix', 'improve', 'check', 'make better', 'look at');
     const object = fc.constantFrom('chapter 4', '"the red door"', 'the harbour scene', "Mara's scar", 'the outline');
     fc.assert(fc.property(vague, object, (verb, thing) => shapeRequest(`${verb} ${thing}`).kind !== 'ambiguous'));
+  });
+});
+
+describe('shapeFollowUp', () => {
+  const vague = ['Can you fix it and make it better?'];
+
+  it('acts on an answer that names what the ask was about, without turning the ask into steps of its own', () => {
+    expect(shapeRequest(joinClarifiedAsk(vague, 'Chapter one, the timeline.')).kind).toBe('multi_step');
+    expect(shapeFollowUp(vague, 'Chapter one, the timeline.')).toEqual({ kind: 'clear' });
+    expect(shapeFollowUp(vague, 'Hester’s card')).toEqual({ kind: 'clear' });
+  });
+
+  it('plans an answer of several asks by its own steps', () => {
+    expect(shapeFollowUp(vague, '1. read Hester’s card\n2. check her eye colour in chapter one')).toEqual({
+      kind: 'multi_step',
+      steps: ['Read Hester’s card', 'Check her eye colour in chapter one'],
+    });
+  });
+
+  it('asks again when the ask and the answer together still name nothing', () => {
+    expect(shapeFollowUp(vague, 'the whole thing').kind).toBe('ambiguous');
+    expect(shapeFollowUp(['fix it', 'all of it'], 'just do it properly').kind).toBe('ambiguous');
+  });
+
+  it('is shapeRequest when there is no earlier ask', () => {
+    for (const message of ['fix it', 'What colour are Mara\'s eyes?', '1. find Jon\n2. list the open issues']) {
+      expect(shapeFollowUp([], message)).toEqual(shapeRequest(message));
+    }
+  });
+
+  it('joins the earlier asks and the answer in order, one a line', () => {
+    expect(joinClarifiedAsk(['fix it ', ' the whole thing'], ' chapter 2 ')).toBe('fix it\nthe whole thing\nchapter 2');
+    expect(joinClarifiedAsk([], 'chapter 2')).toBe('chapter 2');
   });
 });

@@ -133,3 +133,25 @@ export function shapeRequest(message: string): RequestShape {
   if (lacksObject(text)) return { kind: 'ambiguous', questions: clarifyingQuestions(text) };
   return { kind: 'clear' };
 }
+
+/**
+ * The ask a turn acts on when its message answers clarifying questions: the writer's earlier
+ * ask (one message per turn that ended in questions, oldest first) with the answer after it.
+ */
+export function joinClarifiedAsk(asks: readonly string[], answer: string): string {
+  return [...asks, answer].map((part) => part.trim()).filter((part) => part.length > 0).join('\n');
+}
+
+/**
+ * Judges a message that answers clarifying questions. Joined with the earlier ask it is still
+ * unclear when together they name nothing (then the questions come again); otherwise its steps
+ * are the answer's own, since the earlier ask's "fix it and make it better" would only add steps
+ * that name nothing. Without an earlier ask this is `shapeRequest`.
+ */
+export function shapeFollowUp(asks: readonly string[], answer: string): RequestShape {
+  if (asks.length === 0) return shapeRequest(answer);
+  const joined = shapeRequest(joinClarifiedAsk(asks, answer));
+  if (joined.kind === 'ambiguous') return joined;
+  const own = shapeRequest(answer);
+  return own.kind === 'multi_step' ? own : { kind: 'clear' };
+}

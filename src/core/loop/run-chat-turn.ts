@@ -37,7 +37,7 @@ import { visibleStream } from './visible-stream.js';
 import { failureNotice, noticeText, unclearInputNotice } from './turn-notice.js';
 import { notifyTurnOutcome } from './notify-turn-outcome.js';
 import { recordChatTelemetry } from './record-chat-telemetry.js';
-import { shapeRequest } from './request-shape.js';
+import { joinClarifiedAsk, shapeFollowUp } from './request-shape.js';
 import { clarifyText, concludeReply, planText, type TurnPhase } from './plan-reply.js';
 import type { TelemetryStore } from '../telemetry/index.js';
 import type { Notifier } from '../notifications/index.js';
@@ -89,6 +89,11 @@ export interface ChatTurnRequest {
   state?: ConversationState;
   /** An audio clip uploaded with this turn (linked to the trace round). */
   audioId?: string | null;
+  /**
+   * The writer's earlier ask this message answers: the messages of the session's last turns that
+   * ended in clarifying questions, oldest first. The turn acts on that ask joined with this answer.
+   */
+  pendingAsks?: readonly string[];
   /** Receives streamed text of the final answer and progress of the turn. */
   onEvent?: (event: ChatTurnEvent) => void;
   signal?: AbortSignal;
@@ -190,7 +195,13 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
   };
   try {
     const message = (await deps.scrubber.scrub(request.message, { allow })).text;
-    await tracer.event({ event_type: 'input.received', payload: { raw_text: message, channel: 'text', agent_id: agent.id, ...(audioId ? { audio_id: audioId } : {}) } });
+    // A raw call sends the message alone; a grounded turn answering clarifying questions acts on the ask they were about too.
+    const pendingAsks = request.skipTools ? [] : (request.pendingAsks ?? []);
+    const joinedAsk = pendingAsks.length > 0 ? (await deps.scrubber.scrub(joinClarifiedAsk(pendingAsks, request.message), { allow })).text : null;
+    await tracer.event({
+      event_type: 'input.received',
+      payload: { raw_text: message, channel: 'text', agent_id: agent.id, ...(audioId ? { audio_id: audioId } : {}), ...(joinedAsk ? { joined_ask: joinedAsk } : {}) },
+    });
     if (audioId && deps.audio) await deps.audio.linkRound(audioId, round.round_id);
     const verdict = deps.flags?.inputFilter === false ? ({ ok: true } as const) : judgeInput(request.message);
     if (!verdict.ok) {
@@ -204,7 +215,7 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
       return result;
     }
     // An ask with nothing named to act on gets clarifying questions, without a model or tool call.
-    const shape = request.skipTools ? ({ kind: 'clear' } as const) : shapeRequest(request.message);
+    const shape = request.skipTools ? ({ kind: 'clear' } as const) : shapeFollowUp(pendingAsks, request.message);
     if (shape.kind === 'ambiguous') {
       result.phase = 'clarify';
       result.content = clarifyText(shape.questions);
@@ -240,10 +251,11 @@ async function runGatedTurn(request: ChatTurnRequest, agent: Agent, deps: TurnDe
     if (request.skipTools) {
       result.content = stripReasoning(await ask([{ role: 'user', content: message }], streaming)).text.trim();
     } else {
-      const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, message, 2000) : null;
+      const askText = joinedAsk ?? message;
+      const memoryContext = deps.memory ? await deps.memory.turnContext(round.bucket_id, askText, 2000) : null;
       const memoryBlock = memoryContext ? memoryPromptBlock(memoryContext) : '';
       const failedChecks: string[][] = [];
-      await runGroundedTurn(request, agent, deps, { message, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy, failedChecks });
+      await runGroundedTurn(request, agent, deps, { message: askText, nonce, tracer, models, profile, modelOptions, result, ask, streaming, memoryBlock, policy: stateRound.policy, failedChecks });
       if (deps.flags?.chatTelemetry !== false) {
         await recordChatTelemetry(deps.telemetry, {
           sessionId: request.sessionId,

@@ -129,6 +129,8 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
       throw new ControlRoomError('agent_not_found', `No agent "${agentId}". Agents: ${room.agents.map((agent) => agent.id).join(', ')}.`);
     }
     const sessionId = body.sessionId ?? `chat-${room.ids.uuidv7()}`;
+    // A message after clarifying questions answers them: the turn acts on the ask they were about.
+    const pendingAsks = body.sessionId ? await chatTranscriptsOf(room.root).pendingAsks(sessionId, agentId) : [];
     const turn = (onEvent?: Parameters<typeof runChatTurn>[0]['onEvent'], signal?: AbortSignal) =>
       runChatTurn(
         {
@@ -142,6 +144,7 @@ export function registerChatRoutes(app: ServerApp, context: ServerContext): void
           ...(body.stream ? { stream: true } : {}),
           ...(body.state ? { state: body.state } : {}),
           ...(body.audioId ? { audioId: body.audioId } : {}),
+          ...(pendingAsks.length > 0 ? { pendingAsks } : {}),
           ...(onEvent ? { onEvent } : {}),
           ...(signal ? { signal } : {}),
         },
