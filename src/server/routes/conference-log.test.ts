@@ -38,7 +38,8 @@ describe('the conference log', () => {
     expect(response.status).toBe(200);
     const round = (await response.json()) as ConferenceRoundResult;
     expect(round.entries.length).toBeGreaterThan(0);
-    expect((await (await fixture.send('GET', `/api/conferences/${id}`)).json()).rounds).toBe(1);
+    const kept = (await (await fixture.send('GET', `/api/conferences/${id}`)).json()) as { rounds: number };
+    expect(kept.rounds).toBe(1);
     await expect(fs.access(conferenceLogPath(fixture.room.root, id))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
