@@ -28,3 +28,40 @@ describe('findNearMisses', () => {
     expect(misses('Callum’s boat passed Marrick Glassworks. Catriona came. Callan Reef showed. Carla smiled at Mallum.')).toEqual([]);
   });
 });
+
+describe('findNearMisses on short words and a dropped last letter', () => {
+  const moorNames = buildNameIndex(
+    [parseCharacterCard({ path: 'Compendium/Characters/Edwin Thornhill.md', lines: ['---', 'name: Edwin Thornhill', '---'] })],
+    [
+      parsePlaceCard({ path: 'Compendium/Places/Gorse Hall.md', lines: ['---', 'name: Gorse Hall', '---'] }),
+      parsePlaceCard({ path: 'Compendium/Places/Cairnmoss.md', lines: ['---', 'name: Cairnmoss', '---'] }),
+      parsePlaceCard({ path: 'Compendium/Places/Meadows.md', lines: ['---', 'name: Meadows', '---'] }),
+      parsePlaceCard({ path: 'Compendium/Places/Lower Ely.md', lines: ['---', 'name: Lower Ely', '---'] }),
+    ],
+  );
+  const moorMisses = (text: string, canon: readonly string[] = []) =>
+    findNearMisses(readProse({ path: 'Draft/04 Moor.md', lines: text.split('\n') }, 1, moorNames), moorNames, collectVocabulary([{ path: 'Notes/world.md', lines: [...canon] }])).map((miss) => [miss.text, miss.form]);
+
+  it('finds a one-letter slip in the short word of a longer name whose other words match', () => {
+    expect(moorMisses('By nightfall the cart had reached Gorse Hal and the dogs were barking.')).toEqual([['Gorse Hal', 'Gorse Hall']]);
+    expect(moorMisses('The ferry to Lower Eli ran twice a week.')).toEqual([['Lower Eli', 'Lower Ely']]);
+  });
+
+  it('finds a long name missing its last letter, even an s', () => {
+    expect(moorMisses('The road over to Cairnmos was under water.')).toEqual([['Cairnmos', 'Cairnmoss']]);
+    expect(moorMisses('The road over to Cairnmosse was under water.')).toEqual([['Cairnmosse', 'Cairnmoss']]);
+  });
+
+  it('leaves a short word that is a name of its own here, or starts with another letter', () => {
+    expect(moorMisses('Gorse Hal brought the horses round.', ['Hal Brennan, the groom.'])).toEqual([]);
+    expect(moorMisses('Hal whistled. Outside Gorse Hal waited with the lantern.')).toEqual([]);
+    expect(moorMisses('They rowed out past Lower Sly at dawn.')).toEqual([]);
+    expect(moorMisses('A Gorse Ha, she thought, was no house at all.')).toEqual([]);
+  });
+
+  it('does not take a plural for a misspelled singular, nor a singular for a misspelled plural', () => {
+    expect(moorMisses('The Thornhills came to dinner and stayed past midnight.')).toEqual([]);
+    expect(moorMisses('She crossed the Meadow at a run.')).toEqual([]);
+    expect(moorMisses('All the Gorse Halls of the county were shut that winter.')).toEqual([]);
+  });
+});

@@ -23,29 +23,66 @@ function stripPossessive(word: string): string {
   return word.replace(/['’]s$/, '');
 }
 
-/** Is `candidate` a misspelling of `form`? Multi-word names must share a word; short words never count. */
-function nearMissDistance(candidate: string, form: string): number | null {
+/**
+ * `Cairnmos` for `Cairnmoss`: a word and the same word plus `s` are a singular and its plural (the
+ * `Thornhills` of a `Thornhill`), unless the shorter already ends in `s` — English writes that
+ * plural `-ses`, so a missing last `s` of a long `-ss` word is a slip of the pen.
+ */
+function isPluralPair(candidate: string, form: string): boolean {
+  const [shorter, longer] = candidate.length < form.length ? [candidate, form] : [form, candidate];
+  if (longer === `${shorter}es`) return true;
+  if (longer !== `${shorter}s`) return false;
+  const lastWord = shorter.split(' ').pop()!;
+  return !(lastWord.endsWith('s') && lastWord.length >= 6);
+}
+
+/** What a near-miss check may know of the file and the canon besides the form itself. */
+interface NearMissGuard {
+  /** True when a word is a name in its own right here (`Hal` as a person beside a `Gorse Hall`). */
+  isName: (word: string) => boolean;
+}
+
+/**
+ * Is `candidate` a misspelling of `form`? Multi-word names must share a word. A differing word
+ * under four letters counts only as one letter's slip in a name whose other words all match
+ * (`Gorse Hal` for `Gorse Hall`), starting with the same letter and not a name of its own.
+ */
+function nearMissDistance(candidate: string, form: string, guard: NearMissGuard): number | null {
   if (candidate[0] !== form[0] || candidate === form) return null;
   const candidateWords = candidate.split(' ');
   const formWords = form.split(' ');
   if (candidateWords.length !== formWords.length) return null;
-  if (form === `${candidate}s` || candidate === `${form}s` || candidate === `${form}es`) return null;
-  const differing = candidateWords.filter((word, index) => word !== formWords[index]);
+  if (isPluralPair(candidate, form)) return null;
+  const differing = candidateWords.map((_, index) => index).filter((index) => candidateWords[index] !== formWords[index]);
   if (candidateWords.length > 1 && differing.length === candidateWords.length) return null;
-  if (differing.some((word) => word.length < 4)) return null;
+  const short = differing.filter((index) => candidateWords[index]!.length < 4 || formWords[index]!.length < 4);
+  if (short.length > 0) return shortWordSlip(candidateWords, formWords, differing, guard);
   const distance = editDistance(candidate, form, 2);
   const limit = candidateWords.length === 1 && candidate.length < 7 ? 1 : 2;
   return distance >= 1 && distance <= limit ? distance : null;
+}
+
+/** A one-letter slip in the one short word that differs, the rest of a multi-word name intact. */
+function shortWordSlip(candidateWords: readonly string[], formWords: readonly string[], differing: readonly number[], guard: NearMissGuard): 1 | null {
+  if (candidateWords.length < 2 || differing.length !== 1) return null;
+  const word = candidateWords[differing[0]!]!;
+  const formWord = formWords[differing[0]!]!;
+  if (word.length < 3 || formWord.length < 3 || word[0] !== formWord[0]) return null;
+  if (guard.isName(word)) return null;
+  return editDistance(word, formWord, 1) === 1 ? 1 : null;
 }
 
 /**
  * Finds misnamings such as `Merrick Glassworks` for `Marrick Glassworks`: capitalised word runs
  * (and their sub-runs of up to three words) that are not themselves a known name, are not used
  * anywhere in the Compendium or canon, start with the same letter as a known character or place
- * name or alias, and are within edit distance 1 (short single words) or 2 of it.
+ * name or alias, and are within edit distance 1 (short single words, or a short word of a longer
+ * name) or 2 of it. A plural is not a misspelling of its singular.
  */
 export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: Vocabulary): NearMiss[] {
   const forms = names.forms().filter((form) => /^\p{Lu}/u.test(form));
+  const alone = wordsStandingAlone(prose);
+  const guard: NearMissGuard = { isName: (word) => names.isKnownForm(word) || vocabulary.has(word) || alone.has(word) };
   const found: NearMiss[] = [];
   prose.paragraphs.forEach((paragraph, paragraphIndex) => {
     const known = prose.mentions.filter((mention) => mention.paragraphIndex === paragraphIndex).map((mention) => mention.match);
@@ -60,7 +97,7 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
           const candidate = words.slice(first, last + 1).map((word, index, all) => (index === all.length - 1 ? stripPossessive(word.text) : word.text)).join(' ');
           if (names.isKnownForm(candidate) || vocabulary.has(candidate)) continue;
           for (const form of forms) {
-            const distance = nearMissDistance(candidate, form);
+            const distance = nearMissDistance(candidate, form, guard);
             if (distance === null) continue;
             const entity = names.entitiesFor(form)[0]!;
             const weak = first === last && startsSentence(paragraph, start);
@@ -71,6 +108,17 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
     }
   });
   return dedupe(found);
+}
+
+/** Capitalised words the file uses on their own, not inside a longer run of capitals (`Hal said`). */
+function wordsStandingAlone(prose: FileProse): Set<string> {
+  const alone = new Set<string>();
+  for (const paragraph of prose.paragraphs) {
+    for (const run of paragraph.text.matchAll(CAPITALISED_RUN)) {
+      if (!/\s/.test(run[0])) alone.add(stripPossessive(run[0]));
+    }
+  }
+  return alone;
 }
 
 /** One report per misnaming and line: the closest known form wins. */
