@@ -144,6 +144,40 @@ describe('importing a .docx', () => {
     expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('| 1 | The Ferry | Monday |');
   });
 
+  it('splits a book with parts as Heading 1 and chapters as Heading 2 at the chapters, keeping each part as their group', async () => {
+    const tideLine = (name: string) => `${name} walked the sea wall at low water while the gulls quarrelled over the nets, and the whole grey flat of the estuary shone like a plate left out in the rain.`;
+    const children = [
+      new Paragraph({ text: 'Part One: Neap', heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ text: 'The Sea Wall', heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ text: tideLine('Wenna') }),
+      new Paragraph({ text: 'Oyster Beds', heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ text: tideLine('Jory') }),
+      new Paragraph({ text: 'Part Two: Spring', heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ text: 'The Breach', heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ text: tideLine('Wenna') }),
+      new Paragraph({ text: 'Characters', heading: HeadingLevel.HEADING_1 }),
+      new Paragraph({ text: 'Wenna Cole', heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ text: 'Eyes: grey', bullet: { level: 0 } }),
+      new Paragraph({ text: 'Jory Pascoe', heading: HeadingLevel.HEADING_2 }),
+      new Paragraph({ text: 'Eyes: brown', bullet: { level: 0 } }),
+    ];
+    const file = path.join(base, 'Estuary.docx');
+    await fs.writeFile(file, await Packer.toBuffer(new Document({ sections: [{ children }] })));
+    const workspace = path.join(base, 'estuary-workspace');
+    const report = await importBook({ source: file, workspace });
+    expect(report.items.map((item) => `${item.kind} ${item.path} ← ${item.origin}`)).toEqual([
+      'chapter Story/Chapters/01 The Sea Wall.md ← Estuary.docx › Part One: Neap › The Sea Wall',
+      'chapter Story/Chapters/02 Oyster Beds.md ← Estuary.docx › Part One: Neap › Oyster Beds',
+      'chapter Story/Chapters/03 The Breach.md ← Estuary.docx › Part Two: Spring › The Breach',
+      'character Compendium/Characters/Wenna Cole.md ← Estuary.docx › Characters › Wenna Cole',
+      'character Compendium/Characters/Jory Pascoe.md ← Estuary.docx › Characters › Jory Pascoe',
+    ]);
+    expect(report.skipped.map((item) => item.origin)).toEqual(['Estuary.docx › Part One: Neap', 'Estuary.docx › Part Two: Spring']);
+    const breach = await fs.readFile(path.join(workspace, 'Story/Chapters/03 The Breach.md'), 'utf8');
+    expect(breach.split('\n')[0]).toBe('# The Breach');
+    expect(breach).not.toContain('Oyster');
+  });
+
   it('reports a file that is not a Word document', async () => {
     const file = path.join(base, 'broken.docx');
     await fs.writeFile(file, 'not a zip');

@@ -11,7 +11,8 @@ const MIN_PREFACE_WORDS = 60;
 
 /**
  * Reads a Word document with mammoth and splits it into chapters: at "Chapter …" lines when there
- * are two or more, else at the highest heading level used twice (`Heading 1` or `Heading 2`).
+ * are two or more, else at `Heading 2` under `Heading 1` parts (the part kept as the chapters'
+ * group), else at the highest heading level used twice (`Heading 1` or `Heading 2`).
  * Sections named like notes ("Characters", "Outline") are classified as notes; a title page before
  * the first chapter is skipped unless it holds real text.
  */
@@ -40,9 +41,10 @@ export async function readDocxSource(file: string, onProgress?: (progress: Impor
     const note = NOTE_HEADING.test(section.heading) && chapterHeading(section.heading) === null;
     documents.push({
       id: `${base}#${index + 1}`,
-      origin: `${base} › ${section.heading}`,
+      origin: [base, ...(section.part ? [section.part] : []), section.heading].join(' › '),
       name: section.heading,
-      folders: [],
+      // A chapter under a part heading keeps the part as its group, like a chapter in a part folder.
+      folders: section.part ? [section.part] : [],
       text: section.lines.join('\n'),
       order: index + 1,
       hint: note ? null : 'chapter',

@@ -40,8 +40,15 @@ function sectionText(section: TextSection): string {
 }
 
 function partOf(item: Classified, section: TextSection, index: number, kind: ImportKind, reason: string): Classified {
+  const group = section.part === undefined ? [] : [section.part];
   return {
-    document: { ...item.document, id: `${item.document.id}#${index + 1}`, origin: `${item.document.origin} › ${section.heading}`, name: section.heading },
+    document: {
+      ...item.document,
+      id: `${item.document.id}#${index + 1}`,
+      origin: [item.document.origin, ...group, section.heading].join(' › '),
+      name: section.heading,
+      folders: [...item.document.folders, ...group],
+    },
     text: sectionText(section),
     kind,
     reason,
@@ -114,7 +121,7 @@ function titledOnNextLine(section: TextSection): TextSection {
   const titleLike = candidate !== '' && candidate.split(/\s+/).length <= 8 && !/[.,;!?"”]$/.test(candidate) && !/^["“'‘-]/.test(candidate) && /^[\p{Lu}\d]/u.test(candidate);
   if (!titleLike) return section;
   const title = `${section.heading}: ${candidate}`;
-  return { heading: title, lines: [`# ${title}`, ...section.lines.slice(1, next), ...section.lines.slice(next + 1)] };
+  return { ...section, heading: title, lines: [`# ${title}`, ...section.lines.slice(1, next), ...section.lines.slice(next + 1)] };
 }
 
 /** The chapters of one text that holds several ("Chapter …" or "Part …" lines), in order. */

@@ -6,6 +6,8 @@ export interface TextSection {
   heading: string;
   /** The text of the section, its heading line first (as a Markdown heading). */
   lines: string[];
+  /** The part (`Part One`, a `Heading 1` over `Heading 2` chapters) the section belongs to, if any. */
+  part?: string;
 }
 
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
@@ -68,13 +70,41 @@ function sectionAt(lines: readonly string[], start: number, end: number): TextSe
   return { heading, lines: [`# ${heading}`, ...lines.slice(start + 1, end)] };
 }
 
+/** Where sections start, and which of those starts are parts or notes rather than chapters. */
+interface SplitPlan {
+  starts: number[];
+  partStarts: Set<number>;
+  noteStarts: Set<number>;
+}
+
+/**
+ * Level-1 headings that are parts over level-2 chapters (`# Part One` › `## The Ferry`, or every
+ * `#` holding `##`s): the `##`s start chapters, the `#`s parts. A `#` note (`# Characters` with a
+ * `##` per person) stays one section. Null when the `#`s are not parts.
+ */
+function partedPlan(lines: readonly string[], alsoStarts: (line: string) => boolean): SplitPlan | null {
+  const tops = lines.map((line, index) => (headingLevel(line) === 1 ? index : -1)).filter((index) => index >= 0);
+  const groups = tops.filter((index) => !alsoStarts(lines[index]!));
+  const endOf = (index: number) => tops.find((top) => top > index) ?? lines.length;
+  const chaptersIn = (index: number) => lines.map((line, at) => (at > index && at < endOf(index) && headingLevel(line) === 2 ? at : -1)).filter((at) => at >= 0);
+  const holding = groups.filter((index) => chaptersIn(index).length > 0);
+  if (holding.length === 0) return null;
+  const named = groups.every((index) => partHeading(lines[index]!) !== null);
+  if (!named && (holding.length !== groups.length || groups.length < 2)) return null;
+  const notes = tops.filter((index) => alsoStarts(lines[index]!));
+  const starts = [...groups, ...groups.flatMap(chaptersIn), ...notes].sort((a, b) => a - b);
+  return { starts, partStarts: new Set(holding), noteStarts: new Set(notes) };
+}
+
 /**
  * Splits a long text at the lines that start chapters: "Chapter …" lines when there are two or
- * more; otherwise the headings of the highest level used at least twice (one `#` title with `##`
- * chapters splits at `##`). "Part …" lines end the chapter before them; a part with only a title
- * or an epigraph is left out (its heading is in `parts`), and when there are no chapter lines the
- * parts are the chapters. `alsoStarts` marks other lines that open a section (a "Characters"
- * heading after "Chapter …" lines). What comes before the first split is returned as `preface`.
+ * more; else `##` chapters under `#` parts; otherwise the headings of the highest level used at
+ * least twice (one `#` title with `##` chapters splits at `##`). "Part …" lines end the chapter
+ * before them and name the part of the chapters after (`part`); a part with only a title or an
+ * epigraph is left out (its heading is in `parts`), and when there are no chapter lines or
+ * headings under them the parts are the chapters. `alsoStarts` marks other lines that open a
+ * section (a "Characters" heading after "Chapter …" lines). What comes before the first split is
+ * returned as `preface`.
  */
 export function splitAtChapters(
   lines: readonly string[],
@@ -84,25 +114,37 @@ export function splitAtChapters(
   const chapterLines = indices((line) => chapterHeading(line) !== null);
   const partLines = indices((line) => partHeading(line) !== null && chapterHeading(line) === null);
   const extra = indices(alsoStarts);
-  let starts: number[];
-  let partStarts = new Set<number>();
+  const sorted = (...groups: number[][]) => [...new Set(groups.flat())].sort((a, b) => a - b);
+  let plan: SplitPlan;
   if (chapterLines.length >= 2) {
-    partStarts = new Set(partLines);
-    starts = [...new Set([...chapterLines, ...partLines, ...extra])].sort((a, b) => a - b);
-  } else if (partLines.length >= 2) {
-    starts = [...new Set([...partLines, ...extra])].sort((a, b) => a - b);
+    plan = { starts: sorted(chapterLines, partLines, extra), partStarts: new Set(partLines), noteStarts: new Set(extra) };
   } else {
-    const levels = [1, 2, 3].map((level) => indices((line) => headingLevel(line) === level));
-    starts = levels.find((found) => found.length >= 2) ?? levels.find((found) => found.length === 1) ?? [];
+    const parted = partedPlan(lines, alsoStarts);
+    if (parted) plan = parted;
+    else if (partLines.length >= 2) plan = { starts: sorted(partLines, extra), partStarts: new Set(), noteStarts: new Set(extra) };
+    else {
+      const levels = [1, 2, 3].map((level) => indices((line) => headingLevel(line) === level));
+      const starts = levels.find((found) => found.length >= 2) ?? levels.find((found) => found.length === 1) ?? [];
+      plan = { starts, partStarts: new Set(), noteStarts: new Set() };
+    }
   }
+  const { starts, partStarts, noteStarts } = plan;
   if (starts.length === 0) return { preface: [...lines], sections: [], parts: [] };
   const sections: TextSection[] = [];
   const parts: string[] = [];
+  let part: string | undefined;
   starts.forEach((start, index) => {
     const end = starts[index + 1] ?? lines.length;
     const section = sectionAt(lines, start, end);
-    if (partStarts.has(start) && wordCount(section.lines.slice(1)) < MIN_PART_WORDS) parts.push(section.heading);
-    else sections.push(section);
+    if (partStarts.has(start)) {
+      // A part with pages of its own (a prologue under its title) is read as a chapter too.
+      part = section.heading;
+      if (wordCount(section.lines.slice(1)) < MIN_PART_WORDS) parts.push(section.heading);
+      else sections.push(section);
+      return;
+    }
+    if (noteStarts.has(start)) part = undefined;
+    sections.push(part === undefined ? section : { ...section, part });
   });
   return { preface: lines.slice(0, starts[0]), sections, parts };
 }
