@@ -39,7 +39,7 @@ const post = (url: string, body: unknown) => fetch(`${server.url}${url}`, { meth
 describe('control-room start with no model server', () => {
   it('prepares the sample workspace and says it runs the demo', async () => {
     expect(server.stderr()).toContain('Preparing the sample manuscript');
-    expect(server.stdout()).toMatch(/^Control Room is running at http:\/\/127\.0\.0\.1:\d+ — demo mode \(no model server found\): a scripted conference replayed through the real harness$/m);
+    expect(server.stdout()).toMatch(/^Control Room is running at http:\/\/127\.0\.0\.1:\d+ — demo mode \(no model server found\): no language model; the agents look up what is asked in the manuscript with the real tools, and every reply is checked$/m);
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health).toMatchObject({ ok: true, workspace: 'fresh', mode: 'demo', model: { reachable: false, model: 'control-room-demo' } });
     const page = await fetch(`${server.url}/`);

@@ -11,6 +11,7 @@ import { chatReplyValidator, openConferenceServices, openControlRoom, type Contr
 import { FsWorkspace, initWorkspace } from '../fs-workspace/index.js';
 import { DEMO_PLAIN_REPLY } from './demo-reply.js';
 import { DemoModel } from './demo-model.js';
+import { DEMO_NOTICE } from './extractive-answer.js';
 import { nextToolCall } from './tool-plan.js';
 
 let base: string;
@@ -122,6 +123,47 @@ describe('the demo model through the real harness', () => {
     expect(response.content).toBe(DEMO_PLAIN_REPLY);
     expect(response.model).toBe('control-room-demo');
     expect(deltas.filter((delta) => delta.kind === 'content').map((delta) => (delta.kind === 'content' ? delta.text : '')).join('')).toBe(DEMO_PLAIN_REPLY);
+  });
+});
+
+describe('every demo reply verifies, checked as the product checks it', () => {
+  it.each([
+    ['a greeting', 'Hello', 'content', /Hello/],
+    ['thanks, which no lookup answers', 'Thanks', 'content', /^Nothing I could find in the manuscript answers that/],
+    ['a consistency check', 'Check scene 7 for continuity problems', 'content', /turned up one problem/],
+    ['a lookup', 'Is Owen Tresk alive?', 'content', /Owen Tresk/],
+    ['a question with no answer', 'Does anyone own a zeppelin?', 'absence', /found no mention of it/],
+  ])('%s: %s', async (_case, message, type, says) => {
+    const sessionId = `demo-verifies-${message.length}`;
+    const dependencies = chatDependencies();
+    const result = await runChatTurn({ message, sessionId, agentId: 'chief' }, dependencies);
+    expect(result.validation).toEqual({ ok: true, issues: [] });
+    expect(result.evidenceReport?.type).toBe(type);
+    expect(result.content).toMatch(says);
+    expect(result.content).toContain(DEMO_NOTICE);
+    // Checked again as shown, by the validator the chat route uses, with the session's receipts.
+    const chief = dependencies.agents.find((agent) => agent.id === 'chief')!;
+    const shown = await dependencies.validateReply(result.content, { sessionId, agent: chief, receiptIds: result.receipts });
+    expect(shown.issues).toEqual([]);
+  });
+
+  it('says plainly that an empty workspace has no manuscript, and claims no evidence it lacks', async () => {
+    const dir = path.join(base, 'empty');
+    await initWorkspace(dir);
+    const empty = await FsWorkspace.open(dir);
+    const emptyRoom = await openControlRoom(dir, { modelFactory: () => new DemoModel({ workspace: empty }), traces: new InMemoryTraceStore(), homeDir: null, env: {} });
+    try {
+      const dependencies = { ...emptyRoom.turnDependencies(), validateReply: chatReplyValidator(emptyRoom, validateEvidence) };
+      for (const [index, message] of ['Is Owen Tresk alive?', 'Check scene 7 for continuity problems', 'Hello'].entries()) {
+        const result = await runChatTurn({ message, sessionId: `demo-empty-${index}`, agentId: 'chief' }, dependencies);
+        expect(result.content).toMatch(/^There is no manuscript in this workspace yet/);
+        expect(result.content).toContain(DEMO_NOTICE);
+        // No file exists to cite, so no evidence line could verify; the reply makes no claim instead of a false one.
+        expect(result.validation.issues.map((issue) => issue.code)).toEqual(['evidence_missing']);
+      }
+    } finally {
+      await emptyRoom.close();
+    }
   });
 });
 

@@ -103,6 +103,8 @@ export async function extractiveAnswer(
     const reply = [
       `Here is what the manuscript says about ${subject}, in ${passage.path} (${lines}):`,
       `> ${sentence.text}`,
+      // A blank line ends the quote: rendered as Markdown, the notice would otherwise join it.
+      '',
       DEMO_NOTICE,
       `Evidence: content | ${passage.path}#L${sentence.startLine}-L${sentence.endLine} | "${quoteSafe(sentence.text)}"${receipt}`,
     ].join('\n');

@@ -29,7 +29,7 @@ function portOf(options: ServeOptions): number {
 export function describeRunning(server: RunningServer, demoAsked: boolean): string {
   const how =
     server.mode === 'demo'
-      ? `demo mode (${demoAsked ? '--demo' : 'no model server found'}): a scripted conference replayed through the real harness`
+      ? `demo mode (${demoAsked ? '--demo' : 'no model server found'}): no language model; the agents look up what is asked in the manuscript with the real tools, and every reply is checked`
       : `live: model "${server.model.model}" at ${server.model.baseUrl}`;
   return `Control Room is running at ${server.url} — ${how}`;
 }

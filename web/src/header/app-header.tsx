@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Health } from '../api/index.js';
 
 export const DEMO_BANNER =
-  'Demo mode: no model server found — a scripted conference is replayed through the real harness (real tools, receipts and evidence checks)';
+  'Demo mode: no language model — the agents look up what you ask in the manuscript with the real tools, and every reply is checked against the files';
 
 /** The model status in words, for the header and the banner. */
 function modelStatus(health: Health): { tone: 'ok' | 'warn' | 'bad'; text: string } {
