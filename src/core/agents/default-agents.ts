@@ -48,7 +48,7 @@ export function defaultAgentsFile(): AgentsFile {
         order: 3,
         muted: false,
         framing: 'You work at the level of sentences: rhythm, repetition, adverbs, dialogue tags and clarity.',
-        evidenceSources: ['Story/Scenes/'],
+        evidenceSources: ['Story/'],
       },
       {
         id: 'story-architect',
