@@ -10,7 +10,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { startLoopbackModelServer, type LoopbackModelServer, type LoopbackScript } from '../../src/adapters/loopback-model-server/index.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
 import { makeFakeCredentials } from '../support/fake-credentials.js';
-import { REPO_ROOT, runChat, runCli } from './helpers/run-cli.js';
+import { REPO_ROOT, runChat, runCli, type ChatJson } from './helpers/run-cli.js';
 import { decide, envelopeCall, groundedAnswer } from './helpers/scripted-turns.js';
 import { sampleWorkspace } from './helpers/workspace-fixture.js';
 
@@ -47,6 +47,40 @@ const TURN: LoopbackScript = [
 
 const named = (spans: ReceivedSpan[], prefix: string) => spans.filter((span) => span.name.startsWith(prefix));
 
+/** What the receiver was sent, as "path content-type", once each. */
+const sentAs = () => [...new Set(receiver.requests.map((request) => `${request.path} ${request.headers['content-type']}`))];
+
+/** A span's ids, name and times: what a replay must send again unchanged. */
+const identities = (spans: ReceivedSpan[]) => spans.map((span) => `${span.spanId}/${span.parentSpanId}/${span.name}/${span.startMs}/${span.endMs}`).sort();
+
+/** Checks the spans of one `TURN` chat turn (as the `continuity` agent) as the receiver decoded them, and returns them. */
+function expectTurnSpans(result: ChatJson): ReceivedSpan[] {
+  const spans = receiver.spans();
+  const traceId = result.traceRoundId.replace(/-/g, '');
+  expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([traceId]));
+  const [root, ...others] = [spans.find((span) => span.parentSpanId === '')!, ...spans.filter((span) => span.parentSpanId !== '')];
+  expect(root).toMatchObject({ name: 'invoke_agent continuity', resource: { 'service.name': 'control-room' } });
+  expect(root!.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.id': 'continuity', 'control_room.round.id': result.traceRoundId, 'control_room.round.status': 'ok' });
+  expect(others.every((span) => span.parentSpanId === root!.spanId)).toBe(true);
+
+  const chats = named(spans, 'chat ');
+  expect(chats).toHaveLength(4);
+  for (const chat of chats) {
+    expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'loopback-model', 'gen_ai.provider.name': 'openai' });
+    expect(chat.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
+    expect(chat.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
+    expect(chat.endMs).toBeGreaterThanOrEqual(chat.startMs);
+  }
+  const tools = named(spans, 'execute_tool ');
+  expect(tools).toHaveLength(1);
+  expect(tools[0]!.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'file_reader', 'control_room.receipt.id': result.receipts[0] });
+
+  const events = root!.events;
+  expect(events.find((event) => event.name === 'control_room.tool_call.rejected')?.attributes).toMatchObject({ 'control_room.rejection.code': 'tool_call_invalid_format', 'control_room.rejection.retry': true });
+  expect(events.filter((event) => event.name === 'gen_ai.evaluation.result').map((event) => event.attributes['gen_ai.evaluation.score.label'])).toEqual(['verified']);
+  return spans;
+}
+
 describe('OTLP export of a chat turn', () => {
   it('sends the turn, a chat span per model call and an execute_tool span with the receipt id; rejections and evidence are events', async () => {
     const baseUrl = await serve(TURN);
@@ -54,44 +88,45 @@ describe('OTLP export of a chat turn', () => {
     expect(result.validation.ok).toBe(true);
     expect(result.rejections.map((rejection) => rejection.code)).toEqual(['tool_call_invalid_format']);
     // The CLI flushed before it exited: everything is here already.
-    expect(receiver.requests.every((request) => request.path === '/v1/traces' && request.headers['content-type'] === 'application/json')).toBe(true);
-    const spans = receiver.spans();
-    const traceId = result.traceRoundId.replace(/-/g, '');
-    expect(new Set(spans.map((span) => span.traceId))).toEqual(new Set([traceId]));
-    const [root, ...others] = [spans.find((span) => span.parentSpanId === '')!, ...spans.filter((span) => span.parentSpanId !== '')];
-    expect(root).toMatchObject({ name: 'invoke_agent continuity', resource: { 'service.name': 'control-room' } });
-    expect(root!.attributes).toMatchObject({ 'gen_ai.operation.name': 'invoke_agent', 'gen_ai.agent.id': 'continuity', 'control_room.round.id': result.traceRoundId, 'control_room.round.status': 'ok' });
-    expect(others.every((span) => span.parentSpanId === root!.spanId)).toBe(true);
-
-    const chats = named(spans, 'chat ');
-    expect(chats).toHaveLength(4);
-    for (const chat of chats) {
-      expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'loopback-model', 'gen_ai.provider.name': 'openai' });
-      expect(chat.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(0);
-      expect(chat.attributes['gen_ai.usage.output_tokens']).toBeGreaterThan(0);
-      expect(chat.endMs).toBeGreaterThanOrEqual(chat.startMs);
-    }
-    const tools = named(spans, 'execute_tool ');
-    expect(tools).toHaveLength(1);
-    expect(tools[0]!.attributes).toMatchObject({ 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': 'file_reader', 'control_room.receipt.id': result.receipts[0] });
-
-    const events = root!.events;
-    expect(events.find((event) => event.name === 'control_room.tool_call.rejected')?.attributes).toMatchObject({ 'control_room.rejection.code': 'tool_call_invalid_format', 'control_room.rejection.retry': true });
-    expect(events.filter((event) => event.name === 'gen_ai.evaluation.result').map((event) => event.attributes['gen_ai.evaluation.score.label'])).toEqual(['verified']);
+    expect(sentAs()).toEqual(['/v1/traces application/json']);
+    const spans = expectTurnSpans(result);
 
     // No content unless asked for: neither the question, the answer, nor the file.
     const sent = JSON.stringify(receiver.requests);
     for (const words of ['What colour', 'grey eyes', 'eyes: grey', 'TOOL_NONCE']) expect(sent).not.toContain(words);
 
     // traces.db is the source of truth: a replay sends the same spans, ids and times.
-    const live = spans.map((span) => `${span.spanId}/${span.parentSpanId}/${span.name}/${span.startMs}/${span.endMs}`).sort();
+    const live = identities(spans);
     const before = receiver.requests.length;
     const replay = await runCli(['traces', 'export', '--otlp', receiver.endpoint, '--workspace', workspace.dir, '--json']);
     expect(replay.status, replay.stderr).toBe(0);
-    expect(replay.json()).toMatchObject({ rounds: 1, spans: spans.length, endpoint: `${receiver.endpoint}/v1/traces` });
+    expect(replay.json()).toMatchObject({ rounds: 1, spans: spans.length, endpoint: `${receiver.endpoint}/v1/traces`, protocol: 'http/json' });
     const replayed = receiver.spans().slice(spans.length);
     expect(receiver.requests.length).toBeGreaterThan(before);
-    expect(replayed.map((span) => `${span.spanId}/${span.parentSpanId}/${span.name}/${span.startMs}/${span.endMs}`).sort()).toEqual(live);
+    expect(identities(replayed)).toEqual(live);
+  });
+
+  it('with OTEL_EXPORTER_OTLP_PROTOCOL=http/protobuf sends the same spans as protobuf, and the replay follows the traces protocol variable', async () => {
+    const baseUrl = await serve(TURN);
+    const result = await runChat(workspace.dir, baseUrl, 'What colour are Hester’s eyes?', ['--agent', 'continuity'], { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' });
+    expect(result.validation.ok).toBe(true);
+    expect(sentAs()).toEqual(['/v1/traces application/x-protobuf']);
+    const spans = expectTurnSpans(result);
+    const sent = JSON.stringify(receiver.requests);
+    for (const words of ['What colour', 'grey eyes', 'eyes: grey']) expect(sent).not.toContain(words);
+
+    const replay = await runCli(['traces', 'export', '--otlp', receiver.endpoint, '--workspace', workspace.dir, '--json'], { env: { OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' } });
+    expect(replay.status, replay.stderr).toBe(0);
+    expect(replay.json()).toMatchObject({ rounds: 1, spans: spans.length, protocol: 'http/protobuf' });
+    expect(sentAs()).toEqual(['/v1/traces application/x-protobuf']);
+    expect(identities(receiver.spans().slice(spans.length))).toEqual(identities(spans));
+  });
+
+  it('refuses gRPC by the variable that asked for it, before anything is sent', async () => {
+    const replay = await runCli(['traces', 'export', '--otlp', receiver.endpoint, '--workspace', workspace.dir, '--json'], { env: { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' } });
+    expect(replay.status).not.toBe(0);
+    expect(replay.json()).toMatchObject({ error: { code: 'config_invalid', message: expect.stringMatching(/^OTEL_EXPORTER_OTLP_PROTOCOL="grpc" is not supported.*"http\/json" \(the default\) or "http\/protobuf"/) } });
+    expect(receiver.requests).toEqual([]);
   });
 
   it('with --otlp and --otlp-content sends the conversation, scrubbed of secrets', async () => {

@@ -15,7 +15,7 @@ afterEach(async () => {
   await receiver.close();
 });
 
-const settings = (extra: Partial<OtlpSettings> = {}): OtlpSettings => ({ tracesUrl: `${receiver.endpoint}/v1/traces`, content: false, timeoutMs: 2000, serviceName: 'control-room', ...extra });
+const settings = (extra: Partial<OtlpSettings> = {}): OtlpSettings => ({ tracesUrl: `${receiver.endpoint}/v1/traces`, protocol: 'http/json', content: false, timeoutMs: 2000, serviceName: 'control-room', ...extra });
 
 /** A stored turn whose input holds a credential (as a round written before scrubbing would). */
 async function storedTurn(secret: string): Promise<TracedRound> {
@@ -52,6 +52,27 @@ describe('the OTLP round exporter', () => {
     expect(tool.startMs).toBe(Date.parse(traced.events[3]!.timestamp));
     expect(tool.endMs).toBe(Date.parse(traced.events[4]!.timestamp));
     await exporter.shutdown();
+  });
+
+  it('sends the same spans as OTLP/HTTP protobuf when the settings ask for it', async () => {
+    const traced = await storedTurn('nothing-secret');
+    const errors: Error[] = [];
+    const exporter = createOtlpRoundExporter({ settings: settings({ protocol: 'http/protobuf' }), scrubber: processScrubber(), version: '9.9.9', onExportError: (error) => errors.push(error) });
+    expect(await exporter.exportRound(traced)).toBe(3);
+    await exporter.shutdown();
+    expect(errors).toEqual([]);
+    expect(receiver.requests[0]).toMatchObject({ path: '/v1/traces', headers: { 'content-type': 'application/x-protobuf' } });
+    const spans = receiver.spans();
+    expect(spans.map((span) => span.name).sort()).toEqual(['chat qwen', 'execute_tool prose_analyzer', 'invoke_agent editor']);
+    const root = spans.find((span) => span.parentSpanId === '')!;
+    expect(root).toMatchObject({ traceId: traceIdOf(traced.round.round_id), spanId: spanIdOf(traced.round.round_id, 'round'), resource: { 'service.name': 'control-room', 'service.version': '9.9.9' }, scope: 'control-room' });
+    const chat = spans.find((span) => span.name === 'chat qwen')!;
+    expect(chat).toMatchObject({ parentSpanId: root.spanId, kind: 3 });
+    expect(chat.attributes).toMatchObject({ 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'qwen', 'gen_ai.usage.input_tokens': 40, 'gen_ai.usage.output_tokens': 8 });
+    const tool = spans.find((span) => span.name === 'execute_tool prose_analyzer')!;
+    expect(tool.attributes).toMatchObject({ 'gen_ai.tool.name': 'prose_analyzer', 'control_room.receipt.id': 'rcpt_0190aaaabbbbcccc' });
+    expect(tool.startMs).toBe(Date.parse(traced.events[3]!.timestamp));
+    expect(tool.endMs).toBe(Date.parse(traced.events[4]!.timestamp));
   });
 
   it('sends the same ids again on a replay, so a collector sees the same trace', async () => {

@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOnSampler, BatchSpanProcessor, TracerProvider, type IdGenerator, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
@@ -77,12 +78,18 @@ function reportingExporter(inner: SpanExporter, onError: (error: Error) => void)
   };
 }
 
-/** Rounds → OTLP/HTTP (JSON) through the OpenTelemetry JS SDK, one flush per round. */
+/** The SDK's OTLP/HTTP exporter for the chosen encoding. */
+function transportExporter(settings: OtlpSettings): SpanExporter {
+  const config = { url: settings.tracesUrl, timeoutMillis: settings.timeoutMs };
+  return settings.protocol === 'http/protobuf' ? new ProtobufTraceExporter(config) : new JsonTraceExporter(config);
+}
+
+/** Rounds → OTLP/HTTP (JSON or protobuf) through the OpenTelemetry JS SDK, one flush per round. */
 export function createOtlpRoundExporter(options: OtlpRoundExporterOptions): OtlpRoundExporter {
   const { settings } = options;
   const onError = options.onExportError ?? (() => undefined);
   const ids = new PresetIds();
-  const exporter = new OTLPTraceExporter({ url: settings.tracesUrl, timeoutMillis: settings.timeoutMs });
+  const exporter = transportExporter(settings);
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName, [ATTR_SERVICE_VERSION]: options.version }),
     idGenerator: ids,

@@ -37,4 +37,25 @@ describe('otlpSettingsFrom', () => {
     expect(otlpSettingsFrom({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TIMEOUT: '1200', OTEL_SERVICE_NAME: 'my-room' })).toMatchObject({ timeoutMs: 1200, serviceName: 'my-room' });
     expect(otlpSettingsFrom({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318', OTEL_EXPORTER_OTLP_TIMEOUT: 'soon' })).toMatchObject({ timeoutMs: 5000, serviceName: 'control-room' });
   });
+
+  it('sends JSON unless the protocol variables ask for protobuf, the traces one first', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318' };
+    expect(otlpSettingsFrom(endpoint)?.protocol).toBe('http/json');
+    expect(otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: ' ' })?.protocol).toBe('http/json');
+    expect(otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' })?.protocol).toBe('http/protobuf');
+    expect(otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'HTTP/JSON' })?.protocol).toBe('http/json');
+    expect(otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' })?.protocol).toBe('http/protobuf');
+    expect(otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json' })?.protocol).toBe('http/json');
+    expect(otlpSettingsFrom({ CONTROL_ROOM_OTLP: '1', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' })?.protocol).toBe('http/protobuf');
+  });
+
+  it('refuses grpc and unknown protocols with config_invalid, naming the variable and the values it takes', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318' };
+    expect(() => otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      expect.objectContaining({ code: 'config_invalid', message: expect.stringMatching(/^OTEL_EXPORTER_OTLP_PROTOCOL="grpc" is not supported.*"http\/json".*"http\/protobuf".*OTLP\/HTTP port/) }),
+    );
+    expect(() => otlpSettingsFrom({ ...endpoint, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/xml' })).toThrow(/^OTEL_EXPORTER_OTLP_TRACES_PROTOCOL="http\/xml" is not supported/);
+    // Nothing is checked while export is off: a variable meant for other programs stops nothing.
+    expect(otlpSettingsFrom({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toBeNull();
+  });
 });

@@ -1,9 +1,15 @@
 import { ControlRoomError } from '../../protocol/index.js';
 
+/** The OTLP/HTTP encodings we send: the values `OTEL_EXPORTER_OTLP_PROTOCOL` may take here. */
+export const OTLP_PROTOCOLS = ['http/json', 'http/protobuf'] as const;
+export type OtlpProtocol = (typeof OTLP_PROTOCOLS)[number];
+
 /** Where and how rounds are exported over OTLP/HTTP. */
 export interface OtlpSettings {
   /** The traces URL (`…/v1/traces`). */
   tracesUrl: string;
+  /** The body's encoding: JSON unless the standard protocol variables ask for protobuf. */
+  protocol: OtlpProtocol;
   /** Prompts, replies, tool arguments and results go along (scrubbed) only when this is true. */
   content: boolean;
   /** How long one export may take before it is given up (ms). */
@@ -48,6 +54,24 @@ function checkedUrl(url: string, from: string): string {
   return parsed.href;
 }
 
+/**
+ * `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, then `OTEL_EXPORTER_OTLP_PROTOCOL`. JSON stays the default
+ * (the spec recommends protobuf, but JSON is what earlier releases sent and what a reader can see);
+ * gRPC is refused by name rather than sent to a gRPC port as HTTP.
+ */
+function protocolOf(env: Environment): OtlpProtocol {
+  for (const name of ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL']) {
+    const raw = present(env[name]);
+    if (raw === undefined) continue;
+    const value = raw.toLowerCase();
+    const known = OTLP_PROTOCOLS.find((protocol) => protocol === value);
+    if (known) return known;
+    const grpc = value.startsWith('grpc') ? ' For a gRPC collector, point the endpoint at its OTLP/HTTP port instead (usually 4318).' : '';
+    throw new ControlRoomError('config_invalid', `${name}=${JSON.stringify(raw)} is not supported. Traces are sent over OTLP/HTTP as "http/json" (the default) or "http/protobuf"; set ${name} to one of those.${grpc}`);
+  }
+  return 'http/json';
+}
+
 function timeoutOf(env: Environment): number {
   const raw = present(env['OTEL_EXPORTER_OTLP_TRACES_TIMEOUT']) ?? present(env['OTEL_EXPORTER_OTLP_TIMEOUT']);
   const value = raw === undefined ? NaN : Number(raw);
@@ -59,6 +83,7 @@ function timeoutOf(env: Environment): number {
  * `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT` (used as given) and `OTEL_EXPORTER_OTLP_ENDPOINT` (a base,
  * `/v1/traces` added), then `--otlp` alone (the default local collector). Null — nothing loaded,
  * nothing sent — when none is set, or when `OTEL_SDK_DISABLED` or `OTEL_TRACES_EXPORTER=none` says so.
+ * The encoding follows the standard protocol variables (see `protocolOf`).
  */
 export function otlpSettingsFrom(env: Environment): OtlpSettings | null {
   if (truthy(env['OTEL_SDK_DISABLED']) || env['OTEL_TRACES_EXPORTER']?.trim().toLowerCase() === 'none') return null;
@@ -73,6 +98,7 @@ export function otlpSettingsFrom(env: Environment): OtlpSettings | null {
   else return null;
   return {
     tracesUrl,
+    protocol: protocolOf(env),
     content: truthy(env['OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT']) || truthy(env[OTLP_FLAG_CONTENT]),
     timeoutMs: timeoutOf(env),
     serviceName: present(env['OTEL_SERVICE_NAME']) ?? 'control-room',

@@ -1,5 +1,5 @@
 import { ControlRoomError } from '../../protocol/index.js';
-import { openOtlpRoundExporter, otlpSettingsFrom } from '../../adapters/otlp-trace-export/index.js';
+import { openOtlpRoundExporter, otlpSettingsFrom, type OtlpProtocol } from '../../adapters/otlp-trace-export/index.js';
 import { processScrubber } from '../../adapters/secretlint-scanner/index.js';
 import { withExistingTraceStore } from '../../adapters/sqlite-trace-store/index.js';
 import type { CliIo } from '../io.js';
@@ -13,13 +13,16 @@ export interface OtlpReplaySummary {
   rounds: number;
   spans: number;
   endpoint: string;
+  /** The encoding sent, from the standard protocol variables as for the live export. */
+  protocol: OtlpProtocol;
   content: boolean;
 }
 
 /**
  * Replays every stored round to an OpenTelemetry collector: the spans the live export would have
- * sent (same trace and span ids, same times, from the same events). traces.db is the source of
- * truth, so this also fills a collector that was down or added later. Fails with
+ * sent (same trace and span ids, same times, from the same events), encoded as the standard
+ * protocol variables say, as the live export is. traces.db is the source of truth, so this also
+ * fills a collector that was down or added later. Fails with
  * `trace_export_failed` when the collector refused or could not be reached.
  */
 export async function replayTracesToOtlp(root: string, io: CliIo, version: string): Promise<OtlpReplaySummary> {
@@ -53,5 +56,5 @@ export async function replayTracesToOtlp(root: string, io: CliIo, version: strin
   if (failures.length > 0) {
     throw new ControlRoomError('trace_export_failed', `The collector at ${settings.tracesUrl} did not take the traces (${failures[0]}). They are still in traces.db; run this again once it is reachable.`, { fault: 'system' });
   }
-  return { rounds, spans, endpoint: settings.tracesUrl, content: settings.content };
+  return { rounds, spans, endpoint: settings.tracesUrl, protocol: settings.protocol, content: settings.content };
 }
