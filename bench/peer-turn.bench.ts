@@ -11,49 +11,27 @@
  * `stopWhen: stepCountIs(6)`. Runs alternate in one process; the ratio is ours / peer in CPU per
  * turn (lower is better). A second peer offered only the two tools the script calls is measured
  * in the same alternation and reported beside it: a lighter setup than the turn it is compared to.
+ * How a turn's cost grows with the session's history is its own row (turn-growth.bench.ts).
  *
  * Both sides run as published: ours is the built package (dist/, what `import 'control-room'`
  * gives a writer), the AI SDK its own built files; running our TypeScript through the on-the-fly
  * transpiler instead would add its helpers (a name set on every closure) to our side alone.
  * `npm run build` first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs, tool, type ToolSet } from 'ai';
 import type { ControlRoom } from '../src/adapters/compose/index.js';
-import { perRun, result, type Benchmark } from './harness.js';
+import { costResult, perRun, type Benchmark } from './harness.js';
+import { built, startLoopbackModelServer } from './support/loopback-model-server.js';
 import { CALLS, QUESTION } from './support/round-script.js';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const BUILT = path.join(HERE, '..', 'dist');
-
-/** A module of the built package, typed as its source. */
-async function built<T>(modulePath: string): Promise<T> {
-  const file = path.join(BUILT, modulePath);
-  if (!existsSync(file)) throw new Error('peer-turn bench: dist/ is missing: run "npm run build" first.');
-  return (await import(pathToFileURL(file).href)) as T;
-}
+const NAME = 'peer-turn';
 const TARGET_RATIO = 1.0;
-const GROWTH_TARGET = 0.1;
 const TURNS_PER_PASS = 25;
 const PASSES = 8;
-const GROWTH_TURNS = 200;
-const GROWTH_SAMPLE = 20;
-
-async function startModelServer(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'support/loopback-model-child.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    lines.close();
-    return { baseUrl: (JSON.parse(line) as { baseUrl: string }).baseUrl, child };
-  }
-  throw new Error('peer-turn bench: the loopback model server exited before it printed its address.');
-}
 
 /** Tools as AI SDK tools running our own tool functions over the same workspace. */
 function peerTools(room: ControlRoom, ids: Iterable<string>): ToolSet {
@@ -70,12 +48,12 @@ function peerTools(room: ControlRoom, ids: Iterable<string>): ToolSet {
 }
 
 const benchmark: Benchmark = {
-  name: 'peer-turn',
+  name: NAME,
   run: async () => {
-    const { openControlRoom } = await built<typeof import('../src/adapters/compose/index.js')>('adapters/compose/index.js');
-    const { initWorkspace } = await built<typeof import('../src/adapters/fs-workspace/index.js')>('adapters/fs-workspace/index.js');
-    const { runChatTurn } = await built<typeof import('../src/core/loop/index.js')>('core/loop/index.js');
-    const server = await startModelServer();
+    const { openControlRoom } = await built<typeof import('../src/adapters/compose/index.js')>(NAME, 'adapters/compose/index.js');
+    const { initWorkspace } = await built<typeof import('../src/adapters/fs-workspace/index.js')>(NAME, 'adapters/fs-workspace/index.js');
+    const { runChatTurn } = await built<typeof import('../src/core/loop/index.js')>(NAME, 'core/loop/index.js');
+    const server = await startLoopbackModelServer(NAME);
     const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-peer-'));
     const dir = path.join(base, 'novel');
     let room: ControlRoom | undefined;
@@ -90,19 +68,20 @@ const benchmark: Benchmark = {
       const tools = peerTools(room, offered);
       const narrowTools = peerTools(room, new Set(CALLS.map((call) => call.tool)));
       let session = 0;
-      const ours = async (sessionId = `peer-${session++ % 4}`) => {
-        const turn = await runChatTurn({ message: QUESTION, agentId: 'continuity', sessionId }, deps);
+      const ours = async () => {
+        const turn = await runChatTurn({ message: QUESTION, agentId: 'continuity', sessionId: `peer-${session++ % 4}` }, deps);
         if (turn.receipts.length !== CALLS.length || !turn.validation.ok) throw new Error(`peer-turn bench: our turn did not go as scripted: ${JSON.stringify(turn.validation)}`);
         return turn;
       };
       const peerWith = (toolSet: ToolSet) => async () => {
         const answer = await generateText({ model: peerModel, system: 'You are Continuity, the Continuity Editor of a writers’ room.', prompt: QUESTION, tools: toolSet, stopWhen: stepCountIs(6) });
         if (answer.steps.length !== CALLS.length + 1) throw new Error(`peer-turn bench: the AI SDK turn took ${answer.steps.length} steps`);
+        return answer.steps.length; // one model call per step
       };
       const peer = peerWith(tools);
       const narrowPeer = peerWith(narrowTools);
       const checked = await ours();
-      await peer();
+      const peerCalls = await peer();
       await narrowPeer();
       const traced = await room.traces.getRound(checked.traceRoundId);
       const ourCalls = traced?.events.filter((event) => event.event_type === 'llm.request').length ?? 0;
@@ -115,34 +94,21 @@ const benchmark: Benchmark = {
         peerCpu += (await perRun(TURNS_PER_PASS, peer)).cpuMs / PASSES;
         narrowCpu += (await perRun(TURNS_PER_PASS, narrowPeer)).cpuMs / PASSES;
       }
-      // Growth: turns 1–20 of a new session against turns 181–200 of a long one, alternated turn by
-      // turn so a burst of load on a shared machine falls on both.
-      const growthSession = 'peer-growth';
-      await perRun(GROWTH_TURNS - GROWTH_SAMPLE, () => ours(growthSession));
-      const early = { cpuMs: 0 };
-      const late = { cpuMs: 0 };
-      for (let index = 0; index < GROWTH_SAMPLE; index += 1) {
-        early.cpuMs += (await perRun(1, () => ours('peer-new'))).cpuMs / GROWTH_SAMPLE;
-        late.cpuMs += (await perRun(1, () => ours(growthSession))).cpuMs / GROWTH_SAMPLE;
-      }
       const ratio = oursCpu / peerCpu;
-      const growth = late.cpuMs / early.cpuMs - 1;
-      return result(
-        'peer-turn',
+      return costResult(
+        NAME,
         `a 1:1 turn with ${CALLS.length} tool calls over the sample manuscript, loopback model over HTTP in another process; ${PASSES}×${TURNS_PER_PASS} turns each, alternated`,
-        { label: `runChatTurn, everything on (${ourCalls} model calls)`, opsPerSecond: 1000 / oursCpu, figure: `${oursCpu.toFixed(2)} ms CPU/turn` },
-        { label: `AI SDK generateText, the same ${offered.length} tools offered (${CALLS.length + 1} model calls)`, opsPerSecond: 1000 / peerCpu, figure: `${peerCpu.toFixed(2)} ms CPU/turn` },
+        { label: `runChatTurn, everything on (${ourCalls} model calls)`, cost: oursCpu, figure: `${oursCpu.toFixed(2)} ms CPU/turn` },
+        { label: `AI SDK generateText, the same ${offered.length} tools offered (${peerCalls} model calls)`, cost: peerCpu, figure: `${peerCpu.toFixed(2)} ms CPU/turn` },
         [
-          `our CPU per turn is ${ratio.toFixed(2)}× the AI SDK's (target ≤${TARGET_RATIO.toFixed(1)}×: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}), doing more: strict envelope with nonce, ${CALLS.length} signed receipts written with one fsync and sealed, SQLite trace events, secret scrubbing, the evidence check and bucket memory`,
+          `our CPU per turn is ${ratio.toFixed(2)}× the AI SDK's (target ≤${TARGET_RATIO.toFixed(1)}×: ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'}; ratio here is ours / the AI SDK's, lower is better), doing more: strict envelope with nonce, ${CALLS.length} signed receipts written with one fsync and sealed, SQLite trace events, secret scrubbing, the evidence check and bucket memory`,
           `the AI SDK offered only the two tools the script calls (a lighter turn than ours, whose model may choose among ${offered.length}): ${narrowCpu.toFixed(2)} ms CPU/turn; ours is ${(oursCpu / narrowCpu).toFixed(2)}× that`,
           'both sides run as published: our built package (dist/) and the AI SDK\'s built files',
-          `growth: turns ${GROWTH_TURNS - GROWTH_SAMPLE + 1}–${GROWTH_TURNS} of one session cost ${late.cpuMs.toFixed(2)} ms CPU against ${early.cpuMs.toFixed(2)} ms for turns 1–${GROWTH_SAMPLE} of a new session, alternated: ${(100 * growth).toFixed(1)}% (target within ${100 * GROWTH_TARGET}%: ${Math.abs(growth) <= GROWTH_TARGET ? 'met' : 'NOT met'})`,
         ],
       );
     } finally {
       await room?.close();
-      server.child.stdin?.end();
-      await new Promise((resolve) => server.child.once('exit', resolve));
+      await server.stop();
       await fs.rm(base, { recursive: true, force: true });
     }
   },

@@ -17,16 +17,18 @@ const files = readdirSync(here)
 
 const format = (value: number): string => (value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(2));
 const figure = (measure: BenchMeasure): string => measure.figure ?? `${format(measure.opsPerSecond)}/s`;
+// Ratios near 1 (costs against a target such as ≤1.0× or within 10%) need two decimals to be read.
+const ratio = (row: BenchResult): string => row.ratio.toFixed(row.ratio < 10 ? 2 : 1);
 const results: BenchResult[] = [];
 for (const file of files) {
   const module = (await import(pathToFileURL(path.join(here, file)).href)) as { default: Benchmark };
   process.stdout.write(`running ${module.default.name} …\n`);
   const outcome = await module.default.run();
-  results.push(outcome);
-  process.stdout.write(
-    `  ${outcome.ours.label}: ${figure(outcome.ours)}   ${outcome.baseline.label}: ${figure(outcome.baseline)}   ratio ${outcome.ratio.toFixed(1)}×\n`,
-  );
-  for (const note of outcome.notes ?? []) process.stdout.write(`  - ${note}\n`);
+  for (const row of Array.isArray(outcome) ? outcome : [outcome]) {
+    results.push(row);
+    process.stdout.write(`  ${row.name}: ${row.ours.label}: ${figure(row.ours)}   ${row.baseline.label}: ${figure(row.baseline)}   ratio ${ratio(row)}×\n`);
+    for (const note of row.notes ?? []) process.stdout.write(`  - ${note}\n`);
+  }
 }
 
 if (only.length === 0) {
@@ -40,7 +42,7 @@ if (only.length === 0) {
     '|---|---|---|---|---|',
     ...results.map(
       (row) =>
-        `| ${row.name} | ${row.input} | ${row.ours.label}: ${figure(row.ours)} | ${row.baseline.label}: ${figure(row.baseline)} | ${row.ratio.toFixed(1)}× |`,
+        `| ${row.name} | ${row.input} | ${row.ours.label}: ${figure(row.ours)} | ${row.baseline.label}: ${figure(row.baseline)} | ${ratio(row)}× |`,
     ),
     '',
     ...results.flatMap((row) => (row.notes?.length ? [`**${row.name}**`, '', ...row.notes.map((note) => `- ${note}`), ''] : [])),

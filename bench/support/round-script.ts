@@ -7,7 +7,8 @@
  */
 import { findToolNonce } from '../../src/adapters/scripted-model/index.js';
 import { defaultAgentsFile } from '../../src/core/agents/index.js';
-import type { Agent } from '../../src/protocol/index.js';
+import type { Model } from '../../src/core/ports/index.js';
+import type { Agent, ModelRequest, ModelResponse } from '../../src/protocol/index.js';
 
 export const HESTER = 'Compendium/Characters/CHAR-hester-vane.md';
 export const SCENE = 'Story/Scenes/SCN-01-the-lamp-room.md';
@@ -72,4 +73,13 @@ export function nativeToolReply(messages: readonly WireMessage[]): { content?: s
   const next = CALLS[toolResults];
   if (next) return { toolCalls: [{ name: next.tool, arguments: next.args }] };
   return { content: `Hester's card gives her grey eyes, which scene one does not contradict.\nEvidence: content | ${HESTER} | "eyes: grey"` };
+}
+
+/** An in-process model that plays the round script, keeping nothing between requests. */
+export class RoundScriptModel implements Model {
+  readonly name = 'round-script';
+  readonly endpoint = 'memory';
+  async complete(request: ModelRequest): Promise<ModelResponse> {
+    return { content: scriptedReplyText(request.messages), reasoning: '', toolCalls: [], finishReason: 'stop', model: this.name, latencyMs: 0 };
+  }
 }
