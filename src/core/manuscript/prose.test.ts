@@ -40,3 +40,29 @@ describe('findQuotes and splitSentences', () => {
     expect(splitSentences('')).toEqual([]);
   });
 });
+
+describe('the paragraphs cache', () => {
+  const chapter = (index: number): { path: string; lines: string[] } => ({
+    path: `Story/Chapters/${index}.md`,
+    lines: [`# Chapter ${index}`, '', `Chapter ${index} begins. Mr. Hale waits by the weir.`, '', 'He waits a while longer.'],
+  });
+
+  it('keeps a manuscript of many chapters whole, so a second pass in the same order splits nothing again', () => {
+    // More chapters than a bound counted in files would keep: walked twice in order, each read hits.
+    const chapters = Array.from({ length: 1200 }, (_, index) => chapter(index));
+    const first = chapters.map((source) => paragraphsOf(source, 2));
+    const second = chapters.map((source) => paragraphsOf(source, 2));
+    second.forEach((paragraphs, index) => expect(paragraphs).toBe(first[index]));
+    expect(first[7]![0]!.text).toBe('Chapter 7 begins. Mr. Hale waits by the weir.');
+    expect(first[7]![0]!.sentences).toHaveLength(2);
+  });
+
+  it('keeps results by content: an edited chapter is split again', () => {
+    const before = chapter(5000);
+    const after = { ...before, lines: [...before.lines.slice(0, 4), 'He leaves at dusk.'] };
+    const kept = paragraphsOf(before, 2);
+    expect(paragraphsOf(after, 2)).not.toBe(kept);
+    expect(paragraphsOf(after, 2)[1]!.text).toBe('He leaves at dusk.');
+    expect(paragraphsOf(before, 2)).toBe(kept);
+  });
+});

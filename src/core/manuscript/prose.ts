@@ -26,18 +26,36 @@ function isNonProse(line: string): boolean {
 }
 
 // Splitting sentences is the costly part of reading prose, and every tool of a run reads the same
-// chapters again: recent results are kept by content (paragraphs are never changed after).
-const recentParagraphs = new Map<string, Paragraph[]>();
-const RECENT_PARAGRAPHS = 400;
+// chapters again: recent results are kept by content (paragraphs are never changed after). The
+// bound is in characters, not files, so a long manuscript of many short chapters stays whole in
+// the cache instead of being evicted file by file as each pass walks it in the same order (with a
+// bound in files below the book's file count, every read of a pass missed). Least recently used
+// results go first.
+const recentParagraphs = new Map<string, { paragraphs: Paragraph[]; chars: number }>();
+/** About three novels of text; the paragraphs of a character cost a few bytes. */
+export const MAX_CACHED_PROSE_CHARS = 16_000_000;
+let cachedChars = 0;
 
 /** The paragraphs of a file from `fromLine` on, split at blank lines and non-prose lines. */
 export function paragraphsOf(source: SourceText, fromLine: number): Paragraph[] {
-  const key = `${fromLine}\u0000${sha256Hex(source.lines.join('\n'))}`;
+  const whole = source.lines.join('\n');
+  const key = `${fromLine}\u0000${sha256Hex(whole)}`;
   const recent = recentParagraphs.get(key);
-  if (recent) return recent;
+  if (recent) {
+    recentParagraphs.delete(key);
+    recentParagraphs.set(key, recent);
+    return recent.paragraphs;
+  }
   const paragraphs = splitParagraphs(source, fromLine);
-  if (recentParagraphs.size >= RECENT_PARAGRAPHS) recentParagraphs.delete(recentParagraphs.keys().next().value!);
-  recentParagraphs.set(key, paragraphs);
+  const chars = whole.length;
+  if (chars > MAX_CACHED_PROSE_CHARS) return paragraphs;
+  while (cachedChars + chars > MAX_CACHED_PROSE_CHARS && recentParagraphs.size > 0) {
+    const [oldest, entry] = recentParagraphs.entries().next().value!;
+    recentParagraphs.delete(oldest);
+    cachedChars -= entry.chars;
+  }
+  recentParagraphs.set(key, { paragraphs, chars });
+  cachedChars += chars;
   return paragraphs;
 }
 
