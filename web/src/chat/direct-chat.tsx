@@ -12,6 +12,16 @@ import type { ChatTurn, Conversation } from './chat-turn.js';
 const sessionKey = (agentId: string): string => `control-room.chat.${agentId}`;
 const NEW_CHAT = 'new';
 
+/**
+ * A new chat's session id, chosen here so the writer can set its state before the first message
+ * (the server keeps the id it is sent). Random bytes, not `randomUUID`, which a page served over
+ * plain HTTP to another machine does not have.
+ */
+function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `chat-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
 function restoredTurn(turn: ChatTranscriptTurn, id: number): ChatTurn {
   return {
     id,
@@ -39,7 +49,13 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
   const lastTurn = conversation.turns.at(-1);
 
   const [loading, setLoading] = useState<string | null>(null);
+  // The id each agent's next new chat will have, until its first turn makes it the session's.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const draftId = conversation.sessionId ? null : (drafts[agentId] ?? null);
   useEffect(() => () => abortRef.current?.abort(), []);
+  useEffect(() => {
+    if (!drafts[agentId]) setDrafts((current) => ({ ...current, [agentId]: current[agentId] ?? newSessionId() }));
+  }, [agentId, drafts]);
 
   // The agent's last conversation, from the server: the session this browser last used, else the newest one.
   useEffect(() => {
@@ -88,7 +104,7 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
     serial.current += 1;
     const id = serial.current;
     const turn: ChatTurn = { id, agentId: forAgent, message, text: '', status: 'streaming', receipts: [], rejections: [], result: null, error: null };
-    const sessionId = conversation.sessionId;
+    const sessionId = conversation.sessionId ?? draftId;
     setConversations((current) => {
       const existing = current[forAgent] ?? { sessionId: null, turns: [] };
       return { ...current, [forAgent]: { ...existing, turns: [...existing.turns, turn] } };
@@ -148,13 +164,15 @@ export function DirectChat({ agents }: { agents: Agent[] }) {
             onClick={() => {
               window.localStorage.setItem(sessionKey(agentId), NEW_CHAT);
               setConversations((current) => ({ ...current, [agentId]: { sessionId: null, turns: [] } }));
+              setDrafts((current) => ({ ...current, [agentId]: newSessionId() }));
             }}
           >
             New chat
           </button>
         ) : null}
         <SaveChatAsIssue sessionId={conversation.sessionId} disabled={sending} />
-        <StateSelector conversationId={conversation.sessionId} version={conversation.turns.length} disabled={sending} />
+        {/* Read again when a turn ends: a change asked for between turns applies as the next one begins. */}
+        <StateSelector conversationId={conversation.sessionId ?? draftId} version={conversation.turns.filter((turn) => turn.status !== 'streaming').length} disabled={sending} />
       </div>
       <section className="conference-chat" role="log" aria-label={`Chat with ${agent?.name ?? agentId}`} data-testid="direct-chat" tabIndex={0}>
         {loading === agentId ? <p className="hint">Opening the last conversation…</p> : null}

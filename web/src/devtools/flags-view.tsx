@@ -24,7 +24,7 @@ export function FlagsView() {
             </thead>
             <tbody>
               {flags.data.list.map((flag) => (
-                <tr key={flag.name} data-testid={`flag-${flag.name}`} data-value={String(flag.value)}>
+                <tr key={flag.name} data-testid={`flag-${flag.name}`} data-value={String(flag.value)} data-source={flag.source}>
                   <th scope="row">
                     <code>{flag.name}</code>
                   </th>

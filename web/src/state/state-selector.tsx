@@ -39,7 +39,7 @@ export function StateSelector({ conversationId, version, disabled = false }: { c
   const shown = view?.pending ?? view?.state ?? 'default';
   const pending = view?.pending ? view.states.find((cue) => cue.state === view.pending) : null;
   return (
-    <div className="state-selector" data-testid="state-selector" data-state={view?.state ?? 'default'}>
+    <div className="state-selector" data-testid="state-selector" data-state={view?.state ?? 'default'} data-conversation-id={conversationId ?? undefined}>
       <label>
         State{' '}
         <select value={shown} disabled={disabled || !conversationId} onChange={(event) => void choose(event.target.value as ConversationState)} data-testid="state-select">
