@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IssuesFileSchema } from '../../protocol/index.js';
 import { steppingClock } from '../../core/testing/index.js';
 import { ISSUES_FILE, JsonIssueStore } from './json-issue-store.js';
@@ -15,6 +15,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   await fs.rm(root, { recursive: true, force: true });
 });
 
@@ -84,5 +85,64 @@ describe('JsonIssueStore', () => {
     expect(failure).toMatchObject({ code: 'issues_corrupt', message: expect.stringContaining(file) });
     await expect(store.update('ISS-1', { status: 'closed' })).rejects.toMatchObject({ code: 'issues_corrupt' });
     expect(await fs.readFile(file, 'utf8')).toBe(content);
+  });
+
+  it('changes a long list without reading or validating the file again', async () => {
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    for (let index = 0; index < 40; index += 1) await store.create({ title: `Issue ${index}` });
+    // A second store on the same workspace shares what the first one holds.
+    const other = new JsonIssueStore(root);
+    const validations = vi.spyOn(IssuesFileSchema, 'safeParse');
+    const created = await store.create({ title: 'Forty-one' });
+    await other.update('ISS-3', { status: 'closed' });
+    expect(await other.list()).toHaveLength(41);
+    expect(await store.get('ISS-3')).toMatchObject({ status: 'closed' });
+    expect(validations).not.toHaveBeenCalled();
+    expect([store.readStats.wholeReads, other.readStats.wholeReads]).toEqual([0, 0]);
+    expect(created.id).toBe('ISS-41');
+    expect((await onDisk()).issues.map((issue) => [issue.id, issue.status]).slice(1, 4)).toEqual([['ISS-2', 'open'], ['ISS-3', 'closed'], ['ISS-4', 'open']]);
+  });
+
+  it('keeps an issue the caller changes out of the list it holds', async () => {
+    const store = new JsonIssueStore(root);
+    await store.create({ title: 'Eyes', tags: ['continuity'] });
+    const listed = await store.list();
+    listed.pop();
+    expect(() => (listed as unknown[]).push('stray')).not.toThrow();
+    const [issue] = await store.list();
+    expect(() => issue!.tags.push('stray')).toThrow(TypeError);
+    expect(await store.get('ISS-1')).toMatchObject({ tags: ['continuity'] });
+  });
+
+  it.each([
+    ['edits it in place', async (text: string) => fs.writeFile(file, text)],
+    ['replaces it', async (text: string) => {
+      await fs.writeFile(`${file}.other`, text);
+      await fs.rename(`${file}.other`, file);
+    }],
+  ])('sees the file when another process %s between two changes, and keeps that process\'s edit', async (_kind, write) => {
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    await store.create({ title: 'Eyes' });
+    await store.create({ title: 'Steps' });
+    const edited = await onDisk();
+    edited.issues[1] = { ...edited.issues[1]!, title: 'Steps, edited elsewhere', tags: ['cli'] };
+    edited.issues.push({ ...edited.issues[0]!, id: 'ISS-3', title: 'Filed elsewhere' });
+    await write(`${JSON.stringify(edited, null, 2)}\n`);
+    const reads = store.readStats.wholeReads;
+    const created = await store.create({ title: 'After' });
+    expect(created.id).toBe('ISS-4');
+    expect(store.readStats.wholeReads).toBe(reads + 1);
+    expect((await onDisk()).issues.map((issue) => issue.title)).toEqual(['Eyes', 'Steps, edited elsewhere', 'Filed elsewhere', 'After']);
+    await fs.writeFile(file, '{"schema_version":1,"issues":[');
+    await expect(store.update('ISS-1', { status: 'closed' })).rejects.toMatchObject({ code: 'issues_corrupt' });
+    expect(await fs.readFile(file, 'utf8')).toBe('{"schema_version":1,"issues":[');
+  });
+
+  it('starts a new list when the file is removed behind its back', async () => {
+    const store = new JsonIssueStore(root);
+    await store.create({ title: 'Eyes' });
+    await fs.rm(file);
+    expect(await store.list()).toEqual([]);
+    expect((await store.create({ title: 'Again' })).id).toBe('ISS-1');
   });
 });

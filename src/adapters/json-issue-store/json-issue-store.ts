@@ -1,10 +1,12 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, type BigIntStats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ControlRoomError, ISSUE_SCHEMA_VERSION, IssuesFileSchema, type Issue, type IssuesFile, type NewIssue } from '../../protocol/index.js';
+import { ControlRoomError, ISSUE_SCHEMA_VERSION, IssueSchema, IssuesFileSchema, type Issue, type IssuesFile, type NewIssue } from '../../protocol/index.js';
 import { applyIssueChange, buildIssue, nextIssueId, type IssueChange } from '../../core/issues/index.js';
 import type { Clock, IssueStore } from '../../core/ports/index.js';
 import { writeJsonAtomic } from '../fs-store/index.js';
 import { systemClock } from '../system/index.js';
+import { forgetIssues, knownIssues, rememberIssues, stateOf } from './known-issues-files.js';
 
 /** Where a workspace keeps its issues (the v0.5 seed's storage paths). */
 export const ISSUES_FILE = '.control-room/issues/issues.json';
@@ -16,15 +18,22 @@ export const ISSUES_FILE = '.control-room/issues/issues.json';
 const writeQueues = new Map<string, Promise<unknown>>();
 
 /**
- * The issue list as a JSON file. Every change reads the file, applies the change and replaces the
- * file atomically (temporary file, fsync, rename), so a reader never sees half a list. Changes in
- * this process are serialised; separate processes writing at once are not coordinated. A file
- * that does not parse is never overwritten: it is reported as `issues_corrupt` for a person to fix.
+ * The issue list as a JSON file. The list is read and validated once, then kept in memory with the
+ * file's state (device, inode, size, times); every read and change first compares that state with
+ * the file's, so an edit by another process (the CLI while the server runs) is read again, never
+ * overwritten with the list memory held. (An in-place edit that keeps the size and lands within
+ * one tick of the file system's clock goes unseen; the product itself always replaces the file,
+ * which gives it a new inode.) A change applies to the list, validates the changed issue only and
+ * replaces the file atomically (temporary file, fsync, rename), so a reader never sees half a
+ * list. Changes in this process are serialised; separate processes writing at once are not
+ * coordinated. A file that does not parse is never overwritten: it is reported as
+ * `issues_corrupt` for a person to fix.
  */
 export class JsonIssueStore implements IssueStore {
   /** Absolute path of `issues.json`. */
   readonly filePath: string;
   private readonly clock: Clock;
+  private wholeReads = 0;
 
   constructor(workspaceRoot: string, options: { clock?: Clock } = {}) {
     this.filePath = path.join(path.resolve(workspaceRoot), ISSUES_FILE);
@@ -32,7 +41,7 @@ export class JsonIssueStore implements IssueStore {
   }
 
   async list(): Promise<Issue[]> {
-    return (await this.load()).issues;
+    return [...(await this.load()).issues];
   }
 
   async get(id: string): Promise<Issue | null> {
@@ -40,31 +49,42 @@ export class JsonIssueStore implements IssueStore {
   }
 
   async create(input: NewIssue): Promise<Issue> {
-    return this.change((file) => {
-      const issue = buildIssue(input, nextIssueId(file.issues), this.clock.nowIso());
-      file.issues.push(issue);
+    return this.change((issues) => {
+      const issue = buildIssue(input, nextIssueId(issues), this.clock.nowIso());
+      issues.push(issue);
       return issue;
     });
   }
 
   async update(id: string, change: IssueChange): Promise<Issue> {
-    return this.change((file) => {
-      const index = file.issues.findIndex((issue) => issue.id === id);
-      const current = file.issues[index];
+    return this.change((issues) => {
+      const index = issues.findIndex((issue) => issue.id === id);
+      const current = issues[index];
       if (current === undefined) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues to find its id.`);
       const updated = applyIssueChange(current, change, this.clock.nowIso());
-      file.issues[index] = updated;
+      issues[index] = updated;
       return updated;
     });
   }
 
-  /** Runs one read-change-write after every earlier one on the same file has settled. */
-  private change<T>(apply: (file: IssuesFile) => T): Promise<T> {
+  /** Whole reads of the file this store made (for tests and diagnostics). */
+  get readStats(): { wholeReads: number } {
+    return { wholeReads: this.wholeReads };
+  }
+
+  /**
+   * Runs one change after every earlier one on the same file has settled. The change is applied to
+   * a copy of the list memory holds (read again only if the file changed on disk), so only the
+   * changed issue is validated (by `buildIssue` or `applyIssueChange`); the whole list is still
+   * written, atomically, through the scrubbing boundary.
+   */
+  private change(apply: (issues: Issue[]) => Issue): Promise<Issue> {
     const previous = writeQueues.get(this.filePath) ?? Promise.resolve();
     const run = previous.then(async () => {
-      const file = await this.load();
-      const value = apply(file);
-      await writeJsonAtomic(this.filePath, file);
+      const current = await this.load();
+      const issues = [...current.issues];
+      const value = apply(issues);
+      await this.write({ ...current, issues }, value.id);
       return value;
     });
     // A failed change must not block the ones queued after it.
@@ -76,14 +96,60 @@ export class JsonIssueStore implements IssueStore {
     return run;
   }
 
-  private async load(): Promise<IssuesFile> {
+  /** Replaces the file and keeps what was written (secrets scrubbed) as the list memory holds. */
+  private async write(file: IssuesFile, changedId: string): Promise<void> {
     let text: string;
     try {
-      text = await fs.readFile(this.filePath, 'utf8');
+      text = await writeJsonAtomic(this.filePath, file);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { schema_version: ISSUE_SCHEMA_VERSION, issues: [] };
+      // The rename may or may not have happened: read the file again next time.
+      forgetIssues(this.filePath);
       throw error;
     }
+    // (A writer elsewhere that replaced the file between the rename and this look would be taken
+    // for this write; processes writing at once are not coordinated, as said above.)
+    const state = await stateOf(this.filePath);
+    const written = JSON.parse(text) as IssuesFile;
+    // Scrubbing may have changed the issue after it was validated; if that left it invalid, the
+    // next read reports the file as corrupt, as it would in a fresh process.
+    const changed = written.issues.find((issue) => issue.id === changedId);
+    if (state === null || !IssueSchema.safeParse(changed).success) forgetIssues(this.filePath);
+    else rememberIssues(this.filePath, state, written);
+  }
+
+  /** The list, from memory while the file is in the state memory was taken in, else read and validated. */
+  private async load(): Promise<IssuesFile> {
+    const state = await stateOf(this.filePath);
+    if (state === null) {
+      forgetIssues(this.filePath);
+      return emptyIssuesFile();
+    }
+    return knownIssues(this.filePath, state) ?? (await this.readWhole());
+  }
+
+  private async readWhole(): Promise<IssuesFile> {
+    let handle: FileHandle;
+    try {
+      handle = await fs.open(this.filePath, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyIssuesFile();
+      throw error;
+    }
+    let state: BigIntStats;
+    let text: string;
+    try {
+      // The state of the very file read, taken before reading: a change made meanwhile makes the
+      // next look differ from it, so memory is never older than the state it is filed under.
+      state = await handle.stat({ bigint: true });
+      text = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+    this.wholeReads += 1;
+    return rememberIssues(this.filePath, state, this.parse(text));
+  }
+
+  private parse(text: string): IssuesFile {
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -109,4 +175,8 @@ export class JsonIssueStore implements IssueStore {
       { fault: 'user', details: { file: this.filePath } },
     );
   }
+}
+
+function emptyIssuesFile(): IssuesFile {
+  return { schema_version: ISSUE_SCHEMA_VERSION, issues: [] };
 }
