@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 
 /** The longest message the server takes (chat turns, conference rounds and tasks alike). */
 export const MESSAGE_LIMIT = 20_000;
@@ -27,6 +27,7 @@ const formatCount = (count: number): string => count.toLocaleString('en-US');
 export function Composer({ label, placeholder, sending, onSend, onStop, sendLabel = 'Send' }: ComposerProps) {
   const [text, setText] = useState('');
   const id = useId();
+  const boxRef = useRef<HTMLTextAreaElement>(null);
   const countId = `${id}-count`;
   const length = text.trim().length;
   const tooLong = length > MESSAGE_LIMIT;
@@ -51,6 +52,7 @@ export function Composer({ label, placeholder, sending, onSend, onStop, sendLabe
       <div className="composer-box">
         <textarea
           id={id}
+          ref={boxRef}
           value={text}
           rows={2}
           placeholder={placeholder}
@@ -76,7 +78,15 @@ export function Composer({ label, placeholder, sending, onSend, onStop, sendLabe
       </div>
       <div className="composer-actions">
         {sending && onStop ? (
-          <button type="button" className="stop-button" onClick={onStop}>
+          <button
+            type="button"
+            className="stop-button"
+            onClick={() => {
+              onStop();
+              // The Stop button goes away with the answer; the focus goes where the message comes back.
+              boxRef.current?.focus();
+            }}
+          >
             <span className="stop-mark" aria-hidden="true" /> Stop
           </button>
         ) : null}
