@@ -1,4 +1,5 @@
-import { clusterEnd, foldText, isWordCode, type FoldedText } from './fold-text.js';
+import { clusterEnd, foldTextAsRuns, isWordCode } from './fold-text.js';
+import type { OriginRuns } from './origin-runs.js';
 
 /**
  * One file prepared for quote search: its text as the Workspace port returns it, the folded text
@@ -11,7 +12,8 @@ export interface IndexedFile {
   /** sha256 of the file's bytes, as `Workspace.read` reported it. */
   sha256: string;
   original: string;
-  folded: FoldedText;
+  /** The folded text, and where each of its characters came from in `original` (kept as runs). */
+  folded: { text: string; origin: OriginRuns };
   /** Offset in `original` where each line starts; line n (1-based) starts at `lineStarts[n-1]`. */
   lineStarts: Uint32Array;
   /** True for `Canon.md` before the canon is built: text that is not manuscript and proves nothing. */
@@ -32,7 +34,7 @@ export function indexFile(path: string, original: string, version: string, sha25
   for (let index = original.indexOf('\n'); index >= 0; index = original.indexOf('\n', index + 1)) starts.push(index + 1);
   if (original.length > 0 && starts[starts.length - 1] === original.length) starts.pop();
   const lineStarts = Uint32Array.from(original.length === 0 ? [] : starts);
-  return { path, version, sha256, original, folded: foldText(original), lineStarts, ...(placeholder ? { placeholder: true as const } : {}) };
+  return { path, version, sha256, original, folded: foldTextAsRuns(original), lineStarts, ...(placeholder ? { placeholder: true as const } : {}) };
 }
 
 /** Number of lines in the file. */
@@ -59,7 +61,7 @@ function foldedIndexAt(file: IndexedFile, offset: number): number {
   let high = file.folded.text.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if ((origin[middle] ?? 0) < offset) low = middle + 1;
+    if ((origin.at(middle) ?? 0) < offset) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -123,8 +125,8 @@ export function locateFolded(text: string, fragments: readonly string[], from = 
 
 /** Maps a folded span back to the file: original offsets (exact characters) and lines. */
 export function toFileMatch(file: IndexedFile, span: { start: number; end: number }): FileMatch {
-  const start = file.folded.origin[span.start] ?? 0;
-  const lastSource = file.folded.origin[span.end - 1] ?? start;
+  const start = file.folded.origin.at(span.start) ?? 0;
+  const lastSource = file.folded.origin.at(span.end - 1) ?? start;
   const end = clusterEnd(file.original, lastSource);
   return { start, end, startLine: lineAt(file, start), endLine: lineAt(file, Math.max(start, end - 1)) };
 }
