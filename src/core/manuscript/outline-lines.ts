@@ -77,9 +77,11 @@ const MONTH = '(?:January|February|March|April|May|June|July|August|September|Oc
 const DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
 const TIME = `(?:Day\\s+\\d+|${WEEKDAY}(?:,?\\s+${DATE})?|${DATE})(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk|midnight|noon))?`;
 // Where an outline line says when its chapter happens: "(Monday)", "Monday:", "on Monday",
-// "Monday morning", "It is Monday", "Day 3". A weekday merely named ("Monday's storm") is not one.
+// "Monday morning", "It is Monday", "Day 3", or a line that opens with its time, perhaps a clock
+// time, and a stop or comma ("Friday 14 March, 21:40. Ana boards…", "Day 2. The storm", "Friday,
+// a week later"). A weekday merely named ("Monday's storm") is not one.
 const INLINE_WHEN = new RegExp(
-  `\\((${TIME})[^)]*\\)|^(${TIME})\\s*[:—–-]|\\b(?:on|it\\s+is|it's|it\\s+was)\\s+(${TIME})\\b|\\b(Day\\s+\\d+(?:[,\\s]+(?:morning|afternoon|evening|night))?)\\b|\\b(${WEEKDAY}\\s+(?:morning|afternoon|evening|night))\\b|[—–-]\\s*(${TIME})\\s*$`,
+  `\\((${TIME})[^)]*\\)|^(${TIME})(?:,?\\s+(?:at\\s+)?\\d{1,2}[:.]\\d{2}(?:\\s*[ap]\\.?m\\.?)?)?\\s*(?:[,:—–-]|\\.(?:\\s|$))|\\b(?:on|it\\s+is|it's|it\\s+was)\\s+(${TIME})\\b|\\b(Day\\s+\\d+(?:[,\\s]+(?:morning|afternoon|evening|night))?)\\b|\\b(${WEEKDAY}\\s+(?:morning|afternoon|evening|night))\\b|[—–-]\\s*(${TIME})\\s*$`,
   'i',
 );
 const INLINE_POV = /\(?\bPOV\s*[:—–-]?\s*([\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu}][\p{L}'’.-]*)*)\)?/u;

@@ -140,4 +140,22 @@ describe('writer outlines without the product layout', () => {
       [3, 'Ice'],
     ]);
   });
+
+  it('takes the time a list item opens its summary with, a clock time or a comma after it', () => {
+    const outline = parseOutline(
+      source(
+        [
+          '# Plan',
+          '',
+          '- Chapter 1: The Quay — Monday 3 June 1974, 06:15. Ines lands the catch.',
+          '- Chapter 2: Auction — Tuesday, 9.30 am. The buyers come down.',
+          '- Chapter 3: Fog — Day 4. Nobody sails.',
+          '- Chapter 4: Return — Sunday 9 June 1974, six days on. Ines rows home.',
+          "- Chapter 5: Wednesday's Gale — Wednesday's gale strands the boats.",
+          '- Chapter 6: Nets — Ines mends the nets; Friday comes and goes.',
+        ].join('\n'),
+      ),
+    );
+    expect(outline.entries.map((entry) => entry.fields.when?.value ?? null)).toEqual(['Monday 3 June 1974', 'Tuesday', 'Day 4', 'Sunday 9 June 1974', null, null]);
+  });
 });

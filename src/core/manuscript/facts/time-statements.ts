@@ -21,8 +21,9 @@ export interface TimeStatement {
 
 const DATE = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?${MONTH_PATTERN}(?:,?\\s+\\d{4})?|${MONTH_PATTERN}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
 const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
-// "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962".
-const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)\\s+(?:was|is)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
+// "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962",
+// and in present-tense narration "It's Thursday night", "Today's the 9th of May".
+const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…".
 const OPENING = new RegExp(`^(?:On\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))(?=[\\s,.:;—–-])`);
 // "Tuesday the 6th", "Sunday the eleventh", "Monday, 5th November" anywhere in the opening narration.
