@@ -1,11 +1,22 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ControlRoomError, RECEIPT_ID_PATTERN } from '../../protocol/index.js';
+import { ControlRoomError, RECEIPT_ID_PATTERN, ToolReceiptSchema } from '../../protocol/index.js';
 import { readAuditKeyInfo, verifyWorkspaceAudit } from '../../adapters/jsonl-audit-log/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { errorResponses, IdParamsSchema, jsonContent, LooseObjectSchema, SafeIdSchema, untypedResponse } from '../schemas.js';
+import { errorResponses, IdParamsSchema, jsonContent, named, SafeIdSchema, untypedResponse } from '../schemas.js';
 import { verifiedSessionReceipts } from '../verified-receipts.js';
+
+/** A signed receipt, marked verified when its signature and its place in the chain check out. */
+export const VerifiedReceiptSchema = named(ToolReceiptSchema.extend({ verified: z.boolean() }), 'VerifiedReceipt');
+
+/** What a check of the whole audit log found (`AuditVerifyReport` of src/protocol/receipts.ts). */
+const AuditVerifyReportSchema = z.object({
+  ok: z.boolean(),
+  sessions: z.number().int(),
+  receipts: z.number().int(),
+  firstBad: z.object({ file: z.string(), line: z.number().int(), reason: z.string() }).nullable().describe('the first line that failed, else null'),
+}).openapi('VerifyAuditResponse');
 
 const sessionsRoute = createRoute({
   method: 'get',
@@ -22,7 +33,7 @@ const receiptsRoute = createRoute({
   tags: ['audit'],
   summary: 'A session’s receipts in order, each marked verified (signature and chain)',
   request: { params: IdParamsSchema },
-  responses: { 200: jsonContent(z.object({ receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')) }).openapi('ExportSessionReceiptsResponse'), 'The receipts'), ...errorResponses(400, 404) },
+  responses: { 200: jsonContent(z.object({ receipts: z.array(VerifiedReceiptSchema) }).openapi('ExportSessionReceiptsResponse'), 'The receipts'), ...errorResponses(400, 404) },
 });
 const rawRoute = createRoute({
   method: 'get',
@@ -60,7 +71,7 @@ const verifyRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonContent(LooseObjectSchema.describe('AuditVerifyReport: ok, sessions, receipts, firstBad').openapi('VerifyAuditResponse'), 'The report'),
+    200: jsonContent(AuditVerifyReportSchema, 'The report'),
     ...errorResponses(400, 409),
   },
 });
@@ -92,7 +103,7 @@ export function registerAuditRoutes(app: ServerApp, context: ServerContext): voi
     const { id } = c.req.valid('param');
     await requireSession(id);
     const receipts = await verifiedSessionReceipts(room.root, await room.auditLog.rawLines(id));
-    return c.json({ receipts: receipts as unknown as Array<Record<string, unknown>> }, 200);
+    return c.json({ receipts }, 200);
   });
   app.openapi(rawRoute, async (c) => {
     const { id } = c.req.valid('param');

@@ -1,6 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { CARD_STATES, ConversationStateSchema, type CardState, type ConferenceRecord, type ConferenceRoundResult } from '../../protocol/index.js';
+import {
+  CARD_STATES,
+  ConversationNoticeSchema,
+  ConversationStateSchema,
+  ENTRY_STATUSES,
+  EvidenceReportSchema,
+  type CardState,
+  type ConferenceRecord,
+  type ConferenceRoundResult,
+} from '../../protocol/index.js';
 import {
   createConference,
   inviteToConference,
@@ -15,7 +24,7 @@ import { appendConferenceLog } from '../../adapters/json-conference-store/index.
 import { streamEvents } from '../event-stream.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { AgentIdSchema, AudioIdSchema, errorResponses, eventStreamContent, jsonBody, jsonContent, LooseObjectSchema, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
+import { AgentIdSchema, AudioIdSchema, errorResponses, eventStreamContent, jsonBody, jsonContent, SafeIdSchema, ToolPolicySchema } from '../schemas.js';
 
 const ConferenceSchema = z.object({
   id: z.string(),
@@ -24,14 +33,49 @@ const ConferenceSchema = z.object({
   rounds: z.number().int(),
   cards: z.record(z.string(), z.enum(CARD_STATES)),
 }).openapi('Conference');
+
+/** One agent's part of phase 2 (`ConferenceEntry` of src/protocol/conference.ts). */
+const ConferenceEntrySchema = z.object({
+  agentId: z.string(),
+  status: z.enum(ENTRY_STATUSES),
+  content: z.string().nullable(),
+  evidence: z.string().nullable(),
+  report: EvidenceReportSchema.nullable(),
+  issues: z.array(z.object({
+    code: z.string(),
+    message: z.string(),
+    span: z.object({ start: z.number().int(), end: z.number().int() }).nullable().describe('UTF-16 offsets into the reply, end exclusive'),
+  })),
+  retried: z.boolean(),
+}).openapi('ConferenceEntry');
+
+/** A whole round (`ConferenceRoundResult` of src/protocol/conference.ts). */
+const RoundResultSchema = z.object({
+  conferenceId: z.string(),
+  round: z.number().int(),
+  issueId: z.string().nullable().describe('the issue the round was archived as; null when it ended on a notice'),
+  toolExecutions: z.number().int(),
+  receipts: z.array(z.string()).describe('receipt ids of phase 1, in execution order'),
+  entries: z.array(ConferenceEntrySchema).describe('phase 2, in roster order'),
+  cards: z.record(z.string(), z.enum(CARD_STATES)),
+  rejections: z.array(z.object({ code: z.string(), message: z.string() })),
+  stopHook: z.string().nullable(),
+  traceRoundId: z.string(),
+  message: z.string(),
+  notice: ConversationNoticeSchema.nullable(),
+  retries: z.array(z.object({ kind: z.enum(['model', 'output', 'tool']), code: z.string(), target: z.string() })).optional(),
+  stateIn: ConversationStateSchema,
+  stateOut: ConversationStateSchema,
+  audioId: z.string().nullable(),
+}).openapi('ConferenceRoundResult');
+
 const ConferenceWithTranscriptSchema = ConferenceSchema.extend({
-  transcript: z.array(LooseObjectSchema.describe('ConferenceRoundResult (src/protocol/conference.ts)')),
+  transcript: z.array(RoundResultSchema).describe('every round so far'),
 }).openapi('ConferenceWithTranscript');
 type ConferenceBody = z.infer<typeof ConferenceSchema>;
 
 const idParams = z.object({ id: SafeIdSchema });
 const attendeeParams = z.object({ id: SafeIdSchema, agentId: AgentIdSchema });
-const RoundResultSchema = LooseObjectSchema.describe('ConferenceRoundResult (src/protocol/conference.ts)').openapi('ConferenceRoundResult');
 
 /** What each event of a streamed round carries (`done` is the round, `error` the failure). */
 const ROUND_EVENTS = {
@@ -39,7 +83,7 @@ const ROUND_EVENTS = {
     .looseObject({ phase: z.union([z.literal(1), z.literal(2)]), conferenceId: z.string().optional(), receipts: z.array(z.string()).optional(), toolExecutions: z.number().int().optional(), rejections: z.array(z.unknown()).optional() })
     .describe('phase 1 (the Chief’s lookups) begins, or phase 2 (each agent in turn) with what phase 1 found'),
   receipt: z.object({ receiptId: z.string(), toolId: z.string(), status: z.string() }).describe('a tool run of phase 1, with its receipt'),
-  entry: z.looseObject({ card: z.enum(CARD_STATES).optional() }).describe('one agent’s entry (ConferenceEntry, src/protocol/conference.ts) and its card state after it'),
+  entry: ConferenceEntrySchema.extend({ card: z.enum(CARD_STATES).optional() }).describe('one agent’s entry and its card state after it'),
   closed: z.object({ round: z.number().int(), issueId: z.string().nullable() }).describe('the round is archived (and the issue it was filed as)'),
 };
 
@@ -144,7 +188,7 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
   app.openapi(getConferenceRoute, async (c) => {
     const record = await requireConference(c.req.valid('param').id, context.deps.conference.conferences);
     const transcript = await context.deps.conference.transcripts.list(record.id);
-    return c.json({ ...(await conferenceBody(record, context, transcript)), transcript: transcript as unknown as Array<Record<string, unknown>> }, 200);
+    return c.json({ ...(await conferenceBody(record, context, transcript)), transcript }, 200);
   });
   app.openapi(inviteRoute, async (c) => {
     const record = await inviteToConference(c.req.valid('param').id, [c.req.valid('json').agentId], roster());
@@ -182,7 +226,7 @@ export function registerConferenceRoutes(app: ServerApp, context: ServerContext)
       return result;
     };
     // A client that hangs up cancels the round (the model calls included), JSON or stream alike.
-    if (!body.stream) return c.json((await run(undefined, c.req.raw.signal)) as unknown as Record<string, unknown>, 200);
+    if (!body.stream) return c.json(await run(undefined, c.req.raw.signal), 200);
     return streamEvents(c, context.development, (send, signal) => {
       send('phase', { phase: 1, conferenceId: id });
       return run((event) => {

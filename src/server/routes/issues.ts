@@ -7,8 +7,9 @@ import { runCommand } from '../../core/tasks/index.js';
 import { JsonIntentionalFindings } from '../../adapters/fs-run-store/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { errorResponses, IdParamsSchema, jsonContent, LooseObjectSchema } from '../schemas.js';
+import { errorResponses, IdParamsSchema, jsonContent } from '../schemas.js';
 import { verifiedIssueReceipts } from '../verified-receipts.js';
+import { VerifiedReceiptSchema } from './audit.js';
 import { serverTaskDependencies, TaskOutcomeSchema } from './tasks.js';
 
 /** An issue as listed: the stored issue plus a readable headline (an archived round's question). */
@@ -37,7 +38,7 @@ const getRoute = createRoute({
         issue: IssueSchema,
         headline: z.string().describe('the round\'s question for an archived conference turn, else the title'),
         finding: z.object({ kind: z.string(), path: z.string(), line: z.number().int(), quote: z.string() }).nullable().describe('the continuity finding it was filed for (what "intentional" marks), else null'),
-        receipts: z.array(LooseObjectSchema.describe('ToolReceipt & { verified: boolean }')),
+        receipts: z.array(VerifiedReceiptSchema),
       }).openapi('GetIssueResponse'),
       'The issue, its headline and its receipts',
     ),
@@ -53,7 +54,7 @@ const statusRoute = createRoute({
   summary: 'Close an issue (the issue.close command: a signed receipt, undoable) or reopen it',
   request: { params: IdParamsSchema, body: { content: { 'application/json': { schema: z.strictObject({ status: IssueStatusSchema }).openapi('SetIssueStatusRequest') } }, required: true } },
   responses: {
-    200: jsonContent(z.object({ issue: ListedIssueSchema, task: TaskOutcomeSchema.nullable().describe('the close command\'s task (null for a reopen or no change)') }).openapi('SetIssueStatusResponse'), 'The issue after the change'),
+    200: jsonContent(z.object({ issue: ListedIssueSchema, task: z.union([TaskOutcomeSchema, z.null()]).describe('the close command\'s task (null for a reopen or no change)') }).openapi('SetIssueStatusResponse'), 'The issue after the change'),
     ...errorResponses(400, 404),
   },
 });
@@ -93,7 +94,7 @@ export function registerIssueRoutes(app: ServerApp, context: ServerContext): voi
     const issue = await room.issues.get(id);
     if (!issue) throw new ControlRoomError('issue_not_found', `No issue ${id}. List the issues with GET /api/issues.`);
     const receipts = await verifiedIssueReceipts(room.root, await room.auditLog.issueRawLines(id));
-    return c.json({ issue, headline: listed(issue).headline, finding: findingOfIssue(issue), receipts: receipts as unknown as Array<Record<string, unknown>> }, 200);
+    return c.json({ issue, headline: listed(issue).headline, finding: findingOfIssue(issue), receipts }, 200);
   });
   app.openapi(statusRoute, async (c) => {
     const { id } = c.req.valid('param');

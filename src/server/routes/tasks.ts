@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ControlRoomError, ConversationStateSchema } from '../../protocol/index.js';
-import { TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
+import { TaskOperationSchema, TaskRecordSchema, TaskStatusSchema } from '../../protocol/tasks.js';
 import { canonRebuilder, taskDependencies, type ControlRoom } from '../../adapters/compose/index.js';
 import { executeTask, taskFileChanges, undoTask, type TaskDependencies } from '../../core/tasks/index.js';
 import { canonIndexerOf } from '../canon-indexers.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerDependencies } from '../server-dependencies.js';
-import { errorResponses, jsonContent, LooseObjectSchema, named, SafeIdSchema } from '../schemas.js';
+import { errorResponses, jsonContent, named, SafeIdSchema } from '../schemas.js';
 
 /** What the task and confirmation routes use of the server context (a `ServerContext` fits). */
 export interface TaskRouteContext {
@@ -59,6 +59,15 @@ export const TaskOutcomeSchema = z.looseObject({
   summary: z.string(),
   level: z.number().int().min(1).max(4).nullable(),
   confirmationId: z.string().nullable(),
+  confirmation: z.object({
+    confirmationId: z.string(),
+    level: z.union([z.literal(3), z.literal(4)]),
+    required: z.union([z.literal(1), z.literal(2)]),
+    received: z.number().int(),
+    prompt: z.string(),
+    stepToken: z.string().nullable().describe('what the next acceptance must carry (the second acceptance of a level-4 request)'),
+  }).nullable().describe('the confirmation the task waits for'),
+  undoAvailable: z.boolean(),
   receipts: z.array(z.string()),
   stopHook: z.string().nullable(),
   traceRoundId: z.string(),
@@ -115,6 +124,22 @@ const changesRoute = createRoute({
   responses: { 200: jsonContent(z.object({ taskId: z.string(), status: TaskStatusSchema, files: z.array(FileChangeSchema) }).openapi('GetTaskChangesResponse'), 'The file changes'), ...errorResponses(400, 404) },
 });
 
+/** What an undo put back (`UndoOutcome` of src/protocol/tasks.ts). */
+const UndoOutcomeSchema = z.object({
+  status: z.literal('undone'),
+  taskId: z.string(),
+  reversed: z.array(z.object({
+    index: z.number().int(),
+    commandId: z.string(),
+    op: TaskOperationSchema,
+    path: z.string().nullable(),
+    issueId: z.string().nullable(),
+    receiptId: z.string(),
+  })),
+  receipts: z.array(z.string()),
+  traceRoundId: z.string(),
+}).openapi('UndoTaskResponse');
+
 const undoRoute = createRoute({
   method: 'post',
   path: '/api/tasks/{id}/undo',
@@ -122,7 +147,7 @@ const undoRoute = createRoute({
   tags: ['tasks'],
   summary: 'Undo a task from its undo journal (`last` for the most recent one not undone)',
   request: { params: z.object({ id: SafeIdSchema }) },
-  responses: { 200: jsonContent(LooseObjectSchema.describe('UndoOutcome: taskId, reversed operations, receipts, traceRoundId').openapi('UndoTaskResponse'), 'What was put back'), ...errorResponses(400, 404, 409) },
+  responses: { 200: jsonContent(UndoOutcomeSchema, 'What was put back'), ...errorResponses(400, 404, 409) },
 });
 
 /** `POST /api/ai/task/execute`, `GET /api/tasks`, `GET /api/tasks/{id}[/changes]`, `POST /api/tasks/{id}/undo` */
@@ -159,6 +184,6 @@ export function registerTaskRoutes(app: ServerApp, context: TaskRouteContext): v
   app.openapi(undoRoute, async (c) => {
     const { id } = c.req.valid('param');
     const outcome = await undoTask(id === 'last' ? undefined : id, serverTaskDependencies(context));
-    return c.json(outcome as unknown as Record<string, unknown>, 200);
+    return c.json(outcome, 200);
   });
 }

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ControlRoomError, type LineRange } from '../../protocol/index.js';
+import { ControlRoomError, VfsRoleSchema, type LineRange, type VfsNode } from '../../protocol/index.js';
 import type { ServerApp } from '../server-app.js';
 import type { ServerContext } from '../server-context.js';
-import { errorResponses, jsonContent, LooseObjectSchema } from '../schemas.js';
+import { errorResponses, jsonContent } from '../schemas.js';
 
 const lineNumber = z.coerce.number().int().min(1).max(10_000_000);
 
@@ -12,6 +12,34 @@ const FileQuerySchema = z.strictObject({
   start: lineNumber.optional().describe('first line, 1-based'),
   end: lineNumber.optional().describe('last line, inclusive (clamped to the end of the file)'),
 });
+
+const VfsFileNodeSchema = z.object({
+  type: z.literal('file'),
+  name: z.string(),
+  path: z.string(),
+  role: VfsRoleSchema,
+  size: z.number().int(),
+  virtual: z.literal(true).optional().describe('Canon.md, whose content lives in app data'),
+}).openapi('VfsFileNode');
+
+// A folder holds folders and files: the schema refers to itself, as the tree does.
+const VfsFolderNodeSchema = z.object({
+  type: z.literal('folder'),
+  name: z.string(),
+  path: z.string(),
+  get children(): z.ZodArray<z.ZodType<VfsNode>> {
+    return z.array(VfsNodeSchema);
+  },
+}).openapi('VfsFolderNode');
+
+const VfsNodeSchema: z.ZodType<VfsNode> = z.union([VfsFileNodeSchema, VfsFolderNodeSchema]).openapi('VfsNode');
+
+/** The whole tree (`VfsTree` of src/protocol/vfs.ts). */
+const VfsTreeSchema = z.object({
+  root: VfsFolderNodeSchema,
+  outlinePath: z.string().nullable(),
+  fileCount: z.number().int(),
+}).openapi('GetVfsTreeResponse');
 
 const VfsFileSchema = z.object({
   path: z.string(),
@@ -29,7 +57,7 @@ const treeRoute = createRoute({
   operationId: 'getVfsTree',
   tags: ['vfs'],
   summary: 'The manuscript as agents see it: Story/, Compendium/ and Canon.md',
-  responses: { 200: jsonContent(LooseObjectSchema.describe('VfsTree (src/protocol/vfs.ts): root folder, outlinePath, fileCount').openapi('GetVfsTreeResponse'), 'The VFS tree') },
+  responses: { 200: jsonContent(VfsTreeSchema, 'The VFS tree') },
 });
 
 const fileRoute = createRoute({

@@ -1,3 +1,8 @@
+import type { components } from './generated/openapi-types.js';
+
+/** What a failed call answers, read with care: a proxy or a crash may answer something else. */
+type ErrorReply = Partial<Record<'error', Partial<components['schemas']['ErrorBody']['error']>>>;
+
 /** A failed API call, carrying the server's stable error code and its message for the writer. */
 export class ApiError extends Error {
   constructor(
@@ -14,7 +19,7 @@ export class ApiError extends Error {
 export async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { error?: { code?: string; message?: string } };
+    const body = JSON.parse(text) as ErrorReply;
     if (body.error?.code) return new ApiError(response.status, body.error.code, body.error.message ?? body.error.code);
   } catch {
     // Not JSON: fall through to a generic error naming the status.

@@ -5,51 +5,21 @@
 import { APP_REQUEST_HEADER, APP_REQUEST_HEADER_VALUE } from '../../../src/protocol/index.js';
 import { errorFrom } from './api-error.js';
 import { readEventStream } from './event-stream.js';
-import type { ModelServers } from './model-servers.js';
-import type { ChannelMetrics } from './channel-metrics.js';
-import type { Notification, NotificationList } from './notifications.js';
+import type { ApiMethod, ApiPath, RequestBody, ResponseBody } from './api-body.js';
 import type {
-  Agent,
-  AudioArtifact,
-  BookTimeline,
-  CanonFact,
-  CanonIndexStatus,
-  ChatSessionSummary,
-  ChatTranscriptTurn,
-  ConfirmationListing,
-  ContextPackage,
-  ListedIssue,
-  MemoryBucket,
-  MemoryItem,
-  RecipeSummary,
-  RunRecord,
-  RunStepEntry,
-  TaskChanges,
-  TaskOutcome,
-  TaskRecord,
-  ToolRun,
-  UndoOutcome,
-  AuditKeyInfo,
-  AuditVerifyReport,
+  ApiSchema,
+  ChatRequest,
   ChatResult,
-  Conference,
+  ChatStreamEvent,
   ConferenceRoundResult,
-  ConversationState,
-  ConversationStateView,
-  FeatureFlagsView,
-  Health,
-  Issue,
-  IssueDetail,
-  ModelSettings,
-  ModelSettingsUpdate,
-  RoundHeader,
+  ConferenceRoundStreamEvent,
   StreamedEntry,
-  Telemetry,
-  TraceRound,
-  VerifiedReceipt,
-  VfsFileContent,
-  VfsTree,
+  StreamEventData,
+  ToolRun,
 } from './types.js';
+
+/** What a route answers: `Answer<'/api/tasks/{id}'>` for a GET, `Answer<'/api/tasks', 'post'>` otherwise. */
+type Answer<Path extends ApiPath, Method extends ApiMethod<Path> = ApiMethod<Path> & 'get'> = ResponseBody<Path, Method>;
 
 const TOKEN_KEY = 'control-room.token';
 
@@ -106,84 +76,84 @@ async function stream(path: string, body: unknown, onEvent: (name: string, paylo
 }
 
 export const api = {
-  health: () => request<Health>('/api/health'),
+  health: () => request<Answer<'/api/health'>>('/api/health'),
 
-  agents: () => request<{ agents: Agent[] }>('/api/agents').then((body) => body.agents),
-  setMuted: (agentId: string, muted: boolean) => send<Agent>('PATCH', `/api/agents/${segment(agentId)}`, { muted }),
+  agents: () => request<Answer<'/api/agents'>>('/api/agents').then((body) => body.agents),
+  setMuted: (agentId: string, muted: boolean) => send<Answer<'/api/agents/{id}', 'patch'>>('PATCH', `/api/agents/${segment(agentId)}`, { muted }),
 
-  modelSettings: () => request<ModelSettings>('/api/settings/models'),
-  saveModelSettings: (update: ModelSettingsUpdate) => send<ModelSettings>('PUT', '/api/settings/models', update),
-  modelServers: () => request<ModelServers>('/api/models'),
+  modelSettings: () => request<Answer<'/api/settings/models'>>('/api/settings/models'),
+  saveModelSettings: (update: RequestBody<'/api/settings/models', 'put'>) => send<Answer<'/api/settings/models', 'put'>>('PUT', '/api/settings/models', update),
+  modelServers: () => request<Answer<'/api/models'>>('/api/models'),
 
-  tree: () => request<VfsTree>('/api/vfs/tree'),
-  file: (path: string) => request<VfsFileContent>(`/api/vfs/file?path=${segment(path)}`),
+  tree: () => request<Answer<'/api/vfs/tree'>>('/api/vfs/tree'),
+  file: (path: string) => request<Answer<'/api/vfs/file'>>(`/api/vfs/file?path=${segment(path)}`),
 
-  startConference: (attendees: string[]) => send<Conference>('POST', '/api/conferences', { attendees }),
-  conference: (id: string) => request<Conference>(`/api/conferences/${segment(id)}`),
-  invite: (id: string, agentId: string) => send<Conference>('POST', `/api/conferences/${segment(id)}/attendees`, { agentId }),
+  startConference: (attendees: string[]) => send<Answer<'/api/conferences', 'post'>>('POST', '/api/conferences', { attendees }),
+  conference: (id: string) => request<Answer<'/api/conferences/{id}'>>(`/api/conferences/${segment(id)}`),
+  invite: (id: string, agentId: string) => send<Answer<'/api/conferences/{id}/attendees', 'post'>>('POST', `/api/conferences/${segment(id)}/attendees`, { agentId }),
   /** Mutes or unmutes an attendee for this conference only. */
   muteAttendee: (id: string, agentId: string, muted: boolean) =>
-    send<Conference>('PATCH', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`, { muted }),
-  remove: (id: string, agentId: string) => send<Conference>('DELETE', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`),
+    send<Answer<'/api/conferences/{id}/attendees/{agentId}', 'patch'>>('PATCH', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`, { muted }),
+  remove: (id: string, agentId: string) => send<Answer<'/api/conferences/{id}/attendees/{agentId}', 'delete'>>('DELETE', `/api/conferences/${segment(id)}/attendees/${segment(agentId)}`),
   /** Runs one round, streaming each agent's entry as it is decided. */
-  runRound: (id: string, message: string, handlers: RoundHandlers, signal?: AbortSignal, toolPolicy?: { requireTool?: boolean; allowedTools?: string[] }) =>
+  runRound: (id: string, message: string, handlers: RoundHandlers, signal?: AbortSignal, toolPolicy?: RequestBody<'/api/conferences/{id}/rounds', 'post'>['toolPolicy']) =>
     stream(`/api/conferences/${segment(id)}/rounds`, { message, stream: true, ...(toolPolicy ? { toolPolicy } : {}) }, (name, payload) => dispatchRound(name, payload, handlers), signal),
 
   /** One 1:1 chat turn, streaming the answer's text as it arrives. */
   chat: (body: ChatRequest, handlers: ChatHandlers, signal?: AbortSignal) =>
     stream('/api/ai/chat', { ...body, stream: true }, (name, payload) => dispatchChat(name, payload, handlers), signal),
 
-  issues: (status: 'open' | 'closed' | 'all' = 'all') => request<{ issues: ListedIssue[] }>(`/api/issues?status=${status}`).then((body) => body.issues),
-  issue: (id: string) => request<IssueDetail>(`/api/issues/${segment(id)}`),
+  issues: (status: 'open' | 'closed' | 'all' = 'all') => request<Answer<'/api/issues'>>(`/api/issues?status=${status}`).then((body) => body.issues),
+  issue: (id: string) => request<Answer<'/api/issues/{id}'>>(`/api/issues/${segment(id)}`),
   /** Closes (a signed, undoable command) or reopens an issue. */
   /** Marks the continuity finding behind an issue as intentional: not raised again for the same lines. */
-  markIntentional: (id: string) => send<{ issue: ListedIssue }>('POST', `/api/issues/${segment(id)}/intentional`),
-  setIssueStatus: (id: string, status: Issue['status']) => send<{ issue: ListedIssue; task: TaskOutcome | null }>('POST', `/api/issues/${segment(id)}/status`, { status }),
+  markIntentional: (id: string) => send<Answer<'/api/issues/{id}/intentional', 'post'>>('POST', `/api/issues/${segment(id)}/intentional`),
+  setIssueStatus: (id: string, status: RequestBody<'/api/issues/{id}/status', 'post'>['status']) => send<Answer<'/api/issues/{id}/status', 'post'>>('POST', `/api/issues/${segment(id)}/status`, { status }),
 
   /** The finished turns of a 1:1 chat session, for the conversation after a reload. */
   chatSessions: (agentId?: string) =>
-    request<{ sessions: ChatSessionSummary[] }>(`/api/chat/sessions${agentId ? `?agent=${segment(agentId)}` : ''}`).then((body) => body.sessions),
-  chatSession: (sessionId: string) => request<{ turns: ChatTranscriptTurn[] }>(`/api/chat/sessions/${segment(sessionId)}`).then((body) => body.turns),
+    request<Answer<'/api/chat/sessions'>>(`/api/chat/sessions${agentId ? `?agent=${segment(agentId)}` : ''}`).then((body) => body.sessions),
+  chatSession: (sessionId: string) => request<Answer<'/api/chat/sessions/{id}'>>(`/api/chat/sessions/${segment(sessionId)}`).then((body) => body.turns),
 
   /** Asks for a change: the planner and actor propose it, the level decides whether it waits for confirmation. */
-  executeTask: (goal: string, signal?: AbortSignal) => request<TaskOutcome>('/api/ai/task/execute', { method: 'POST', body: JSON.stringify({ goal }), ...(signal ? { signal } : {}) }),
-  tasks: (limit = 100) => request<{ tasks: TaskRecord[] }>(`/api/tasks?limit=${limit}`).then((body) => body.tasks),
-  task: (id: string) => request<TaskRecord>(`/api/tasks/${segment(id)}`),
-  taskChanges: (id: string) => request<TaskChanges>(`/api/tasks/${segment(id)}/changes`),
-  undoTask: (id: string) => send<UndoOutcome>('POST', `/api/tasks/${segment(id)}/undo`),
+  executeTask: (goal: string, signal?: AbortSignal) => request<Answer<'/api/ai/task/execute', 'post'>>('/api/ai/task/execute', { method: 'POST', body: JSON.stringify({ goal }), ...(signal ? { signal } : {}) }),
+  tasks: (limit = 100) => request<Answer<'/api/tasks'>>(`/api/tasks?limit=${limit}`).then((body) => body.tasks),
+  task: (id: string) => request<Answer<'/api/tasks/{id}'>>(`/api/tasks/${segment(id)}`),
+  taskChanges: (id: string) => request<Answer<'/api/tasks/{id}/changes'>>(`/api/tasks/${segment(id)}/changes`),
+  undoTask: (id: string) => send<Answer<'/api/tasks/{id}/undo', 'post'>>('POST', `/api/tasks/${segment(id)}/undo`),
   confirmations: (status: 'pending' | 'confirmed' | 'refused' | 'all' = 'pending') =>
-    request<{ confirmations: ConfirmationListing[] }>(`/api/confirmations?status=${status}`).then((body) => body.confirmations),
+    request<Answer<'/api/confirmations'>>(`/api/confirmations?status=${status}`).then((body) => body.confirmations),
   /** One answer to a confirmation; the second acceptance of a level-4 change carries the step token of the first. */
-  answerConfirmation: (id: string, answer: { accept: boolean; stepToken?: string; requestId?: string }) => send<TaskOutcome>('POST', `/api/confirmations/${segment(id)}`, answer),
+  answerConfirmation: (id: string, answer: RequestBody<'/api/confirmations/{id}', 'post'>) => send<Answer<'/api/confirmations/{id}', 'post'>>('POST', `/api/confirmations/${segment(id)}`, answer),
 
-  memoryBuckets: () => request<{ buckets: MemoryBucket[] }>('/api/memory/buckets').then((body) => body.buckets),
-  memoryPackage: (bucketId: string) => request<ContextPackage>(`/api/memory/${segment(bucketId)}`),
+  memoryBuckets: () => request<Answer<'/api/memory/buckets'>>('/api/memory/buckets').then((body) => body.buckets),
+  memoryPackage: (bucketId: string) => request<Answer<'/api/memory/{bucket}'>>(`/api/memory/${segment(bucketId)}`),
   searchMemory: (query: string, bucketId?: string) =>
-    request<{ hits: Array<{ item: MemoryItem; matched_terms: string[] }> }>(`/api/memory/search?q=${segment(query)}${bucketId ? `&bucket=${segment(bucketId)}` : ''}`).then((body) => body.hits),
-  remember: (bucketId: string, content: string, pinned: boolean) => send<{ item: MemoryItem }>('POST', `/api/memory/${segment(bucketId)}/items`, { content, pinned }),
-  pinMemory: (itemId: string, pinned: boolean) => send<{ item: MemoryItem }>('POST', `/api/memory/items/${segment(itemId)}/pin`, { pinned }),
+    request<Answer<'/api/memory/search'>>(`/api/memory/search?q=${segment(query)}${bucketId ? `&bucket=${segment(bucketId)}` : ''}`).then((body) => body.hits),
+  remember: (bucketId: string, content: string, pinned: boolean) => send<Answer<'/api/memory/{bucket}/items', 'post'>>('POST', `/api/memory/${segment(bucketId)}/items`, { content, pinned }),
+  pinMemory: (itemId: string, pinned: boolean) => send<Answer<'/api/memory/items/{id}/pin', 'post'>>('POST', `/api/memory/items/${segment(itemId)}/pin`, { pinned }),
 
-  canonStatus: () => request<CanonIndexStatus>('/api/canon/index/status'),
-  canonFacts: () => request<{ facts: CanonFact[] }>('/api/canon/facts').then((body) => body.facts),
+  canonStatus: () => request<Answer<'/api/canon/index/status'>>('/api/canon/index/status'),
+  canonFacts: () => request<Answer<'/api/canon/facts'>>('/api/canon/facts').then((body) => body.facts),
   /** Asks to rebuild the canon index: a level-3 command, so it answers with the confirmation to give. */
-  rebuildCanon: (mode: 'auto' | 'model' | 'deterministic' = 'auto') => send<TaskOutcome>('POST', '/api/canon/index', { mode }),
+  rebuildCanon: (mode: 'auto' | 'model' | 'deterministic' = 'auto') => send<Answer<'/api/canon/index', 'post'>>('POST', '/api/canon/index', { mode }),
 
-  recipes: () => request<{ recipes: RecipeSummary[] }>('/api/recipes').then((body) => body.recipes),
-  runs: () => request<{ runs: RunRecord[] }>('/api/runs').then((body) => body.runs),
-  run: (id: string) => request<{ run: RunRecord; steps: RunStepEntry[] }>(`/api/runs/${segment(id)}`),
-  runSteps: (id: string) => request<{ steps: RunStepEntry[] }>(`/api/runs/${segment(id)}/steps`).then((body) => body.steps),
-  startRun: (recipe: string, args: Record<string, unknown> = {}) => send<{ run: RunRecord }>('POST', '/api/runs', { recipe, args }).then((body) => body.run),
-  cancelRun: (id: string) => send<{ run: RunRecord }>('POST', `/api/runs/${segment(id)}/cancel`).then((body) => body.run),
+  recipes: () => request<Answer<'/api/recipes'>>('/api/recipes').then((body) => body.recipes),
+  runs: () => request<Answer<'/api/runs'>>('/api/runs').then((body) => body.runs),
+  run: (id: string) => request<Answer<'/api/runs/{id}'>>(`/api/runs/${segment(id)}`),
+  runSteps: (id: string) => request<Answer<'/api/runs/{id}/steps'>>(`/api/runs/${segment(id)}/steps`).then((body) => body.steps),
+  startRun: (recipe: string, args: Record<string, unknown> = {}) => send<Answer<'/api/runs', 'post'>>('POST', '/api/runs', { recipe, args }).then((body) => body.run),
+  cancelRun: (id: string) => send<Answer<'/api/runs/{id}/cancel', 'post'>>('POST', `/api/runs/${segment(id)}/cancel`).then((body) => body.run),
 
-  audioClips: () => request<{ clips: AudioArtifact[] }>('/api/audio').then((body) => body.clips),
+  audioClips: () => request<Answer<'/api/audio'>>('/api/audio').then((body) => body.clips),
   /** Uploads a clip as its raw bytes (the server reads the format from them). */
   uploadAudio: (file: Blob) =>
-    request<{ artifact: AudioArtifact }>('/api/audio', {
+    request<Answer<'/api/audio', 'post'>>('/api/audio', {
       method: 'POST',
       body: file,
       headers: { 'content-type': file.type && file.type.startsWith('audio/') ? file.type : 'application/octet-stream' },
     }).then((body) => body.artifact),
-  pinAudio: (id: string, pinned: boolean) => send<{ artifact: AudioArtifact }>('POST', `/api/audio/${segment(id)}/pin`, { pinned }).then((body) => body.artifact),
+  pinAudio: (id: string, pinned: boolean) => send<Answer<'/api/audio/{id}/pin', 'post'>>('POST', `/api/audio/${segment(id)}/pin`, { pinned }).then((body) => body.artifact),
   /** A clip's bytes (fetched like every other request, so a server's access token goes with it). */
   audioBlob: async (id: string): Promise<Blob> => {
     const response = await fetch(`/api/audio/${segment(id)}/content`, { headers: { accept: 'audio/*', ...authorization() } });
@@ -198,38 +168,32 @@ export const api = {
   /** Runs one writing tool (with a signed receipt in the session). */
   runTool: <T = Record<string, unknown>>(toolId: string, args: Record<string, unknown>, sessionId?: string) =>
     send<ToolRun<T>>('POST', `/api/tools/${segment(toolId)}/run`, { args, ...(sessionId ? { sessionId } : {}) }),
-  timeline: () => request<BookTimeline>('/api/story/timeline'),
+  timeline: () => request<Answer<'/api/story/timeline'>>('/api/story/timeline'),
 
-  sessions: () => request<{ sessions: string[] }>('/api/audit/sessions').then((body) => body.sessions),
+  sessions: () => request<Answer<'/api/audit/sessions'>>('/api/audit/sessions').then((body) => body.sessions),
   receipts: (sessionId: string) =>
-    request<{ receipts: VerifiedReceipt[] }>(`/api/audit/sessions/${segment(sessionId)}/receipts`).then((body) => body.receipts),
+    request<Answer<'/api/audit/sessions/{id}/receipts'>>(`/api/audit/sessions/${segment(sessionId)}/receipts`).then((body) => body.receipts),
   /** Checks the whole audit log; with a pinned fingerprint, also that the workspace's key is that one. */
   verifyAudit: (pinnedFingerprint?: string) =>
-    request<AuditVerifyReport>(`/api/audit/verify${pinnedFingerprint ? `?pubkey=${segment(pinnedFingerprint)}` : ''}`),
+    request<Answer<'/api/audit/verify'>>(`/api/audit/verify${pinnedFingerprint ? `?pubkey=${segment(pinnedFingerprint)}` : ''}`),
   /** The audit signing key's fingerprint and public key, to write down or export. */
-  auditKey: () => request<AuditKeyInfo>('/api/audit/key'),
+  auditKey: () => request<Answer<'/api/audit/key'>>('/api/audit/key'),
 
-  telemetry: () => request<Telemetry>('/api/telemetry'),
-  channelMetrics: () => request<ChannelMetrics>('/api/telemetry/channels'),
-  traceRounds: (limit = 30) => request<{ rounds: RoundHeader[] }>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),
-  traceRound: (id: string) => request<TraceRound>(`/api/traces/rounds/${segment(id)}`),
+  telemetry: () => request<Answer<'/api/telemetry'>>('/api/telemetry'),
+  channelMetrics: () => request<Answer<'/api/telemetry/channels'>>('/api/telemetry/channels'),
+  traceRounds: (limit = 30) => request<Answer<'/api/traces/rounds'>>(`/api/traces/rounds?limit=${limit}`).then((body) => body.rounds),
+  traceRound: (id: string) => request<Answer<'/api/traces/rounds/{id}'>>(`/api/traces/rounds/${segment(id)}`),
 
-  conversationState: (id: string) => request<ConversationStateView>(`/api/conversations/${segment(id)}/state`),
-  setConversationState: (id: string, state: ConversationState) => send<ConversationStateView>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
-  flags: () => request<FeatureFlagsView>('/api/flags'),
+  conversationState: (id: string) => request<Answer<'/api/conversations/{id}/state'>>(`/api/conversations/${segment(id)}/state`),
+  setConversationState: (id: string, state: RequestBody<'/api/conversations/{id}/state', 'put'>['state']) => send<Answer<'/api/conversations/{id}/state', 'put'>>('PUT', `/api/conversations/${segment(id)}/state`, { state }),
+  flags: () => request<Answer<'/api/flags'>>('/api/flags'),
 
-  notifications: (all = false) => request<NotificationList>(`/api/notifications${all ? '?all=true' : ''}`),
-  dismissNotification: (id: string) => send<{ notification: Notification }>('POST', `/api/notifications/${segment(id)}/dismiss`).then((body) => body.notification),
-  dismissAllNotifications: () => send<{ dismissed: number }>('POST', '/api/notifications/dismiss-all').then((body) => body.dismissed),
+  notifications: (all = false) => request<Answer<'/api/notifications'>>(`/api/notifications${all ? '?all=true' : ''}`),
+  dismissNotification: (id: string) => send<Answer<'/api/notifications/{id}/dismiss', 'post'>>('POST', `/api/notifications/${segment(id)}/dismiss`).then((body) => body.notification),
+  dismissAllNotifications: () => send<Answer<'/api/notifications/dismiss-all', 'post'>>('POST', '/api/notifications/dismiss-all').then((body) => body.dismissed),
   createIssueFromChat: (sessionId: string, title?: string) =>
-    send<{ issueId: string; title: string; receipts: number }>('POST', `/api/chat/sessions/${segment(sessionId)}/issue`, title ? { title } : {}),
+    send<Answer<'/api/chat/sessions/{id}/issue', 'post'>>('POST', `/api/chat/sessions/${segment(sessionId)}/issue`, title ? { title } : {}),
 };
-
-export interface ChatRequest {
-  message: string;
-  agentId?: string;
-  sessionId?: string;
-}
 
 export interface ChatHandlers {
   onDelta: (text: string) => void;
@@ -258,24 +222,31 @@ export class StreamError extends Error {
 }
 
 function failure(payload: unknown): StreamError {
-  const body = (payload ?? {}) as { code?: string; message?: string; error?: { code?: string; message?: string } };
+  // An `error` event carries the failure itself; a JSON answer wraps it as the error body does.
+  const body = (payload ?? {}) as Partial<ApiSchema<'StreamError'> & ApiSchema<'ErrorBody'>>;
   const error = body.error ?? body;
   return new StreamError(error.code ?? 'stream_error', error.message ?? 'The server stopped the answer.');
 }
 
+type RoundData<Name extends ConferenceRoundStreamEvent['event']> = StreamEventData<ConferenceRoundStreamEvent, Name>;
+type ChatData<Name extends ChatStreamEvent['event']> = StreamEventData<ChatStreamEvent, Name>;
+
 function dispatchRound(name: string, payload: unknown, handlers: RoundHandlers): void {
-  if (name === 'phase') handlers.onPhase?.(Number((payload as { phase?: number }).phase ?? 0));
-  else if (name === 'receipt') handlers.onReceipt?.(String((payload as { receiptId?: string }).receiptId), String((payload as { toolId?: string }).toolId));
+  if (name === 'phase') handlers.onPhase?.(Number((payload as Partial<RoundData<'phase'>>).phase ?? 0));
+  else if (name === 'receipt') {
+    const receipt = payload as Partial<RoundData<'receipt'>>;
+    handlers.onReceipt?.(String(receipt.receiptId), String(receipt.toolId));
+  }
   else if (name === 'entry') handlers.onEntry(payload as StreamedEntry);
   else if (name === 'done') handlers.onDone(payload as ConferenceRoundResult);
   else if (name === 'error') throw failure(payload);
 }
 
 function dispatchChat(name: string, payload: unknown, handlers: ChatHandlers): void {
-  const body = payload as Record<string, unknown>;
-  if (name === 'delta') handlers.onDelta(String(body['text'] ?? ''));
-  else if (name === 'receipt') handlers.onReceipt?.(String(body['receiptId']), String(body['status']));
-  else if (name === 'rejection') handlers.onRejection?.(String(body['code']));
+  const body = payload as Partial<ChatData<'delta'> & ChatData<'receipt'> & ChatData<'rejection'>>;
+  if (name === 'delta') handlers.onDelta(String(body.text ?? ''));
+  else if (name === 'receipt') handlers.onReceipt?.(String(body.receiptId), String(body.status));
+  else if (name === 'rejection') handlers.onRejection?.(String(body.code));
   else if (name === 'done') handlers.onDone(payload as ChatResult);
   else if (name === 'error') throw failure(payload);
 }

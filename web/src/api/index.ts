@@ -1,5 +1,5 @@
 export { api, authorization, setAccessToken, StreamError } from './client.js';
-export type { ChatHandlers, ChatRequest, RoundHandlers } from './client.js';
+export type { ChatHandlers, RoundHandlers } from './client.js';
 export { ApiError, describeError, errorFrom } from './api-error.js';
 export { createEventParser, readEventStream } from './event-stream.js';
 export type { StreamEvent } from './event-stream.js';

@@ -1,10 +1,5 @@
-/** The notifications' shapes as the web app reads them (types only, shared with the server). */
-import type { Notification } from '../../../src/protocol/notifications.js';
-
-export type { Notification };
+import type { components } from './generated/openapi-types.js';
 
 /** `GET /api/notifications`: newest first, and how many wait. */
-export interface NotificationList {
-  notifications: Notification[];
-  waiting: number;
-}
+export type NotificationList = components['schemas']['NotificationList'];
+export type Notification = NotificationList['notifications'][number];

@@ -1278,9 +1278,32 @@ export interface components {
                 error?: string;
             }[];
         };
-        /** @description VfsTree (src/protocol/vfs.ts): root folder, outlinePath, fileCount */
         GetVfsTreeResponse: {
-            [key: string]: unknown;
+            root: components["schemas"]["VfsFolderNode"];
+            outlinePath: string | null;
+            fileCount: number;
+        };
+        VfsFolderNode: {
+            /** @enum {string} */
+            type: "folder";
+            name: string;
+            path: string;
+            children: components["schemas"]["VfsNode"][];
+        };
+        VfsNode: components["schemas"]["VfsFileNode"] | components["schemas"]["VfsFolderNode"];
+        VfsFileNode: {
+            /** @enum {string} */
+            type: "file";
+            name: string;
+            path: string;
+            /** @enum {string} */
+            role: "outline" | "scene" | "character" | "place" | "lore" | "canon" | "other";
+            size: number;
+            /**
+             * @description Canon.md, whose content lives in app data
+             * @enum {boolean}
+             */
+            virtual?: true;
         };
         VfsFile: {
             path: string;
@@ -1530,19 +1553,115 @@ export interface components {
             attendees: string[];
         };
         ConferenceWithTranscript: components["schemas"]["Conference"] & {
-            transcript: {
-                [key: string]: unknown;
+            /** @description every round so far */
+            transcript: components["schemas"]["ConferenceRoundResult"][];
+        };
+        ConferenceRoundResult: {
+            conferenceId: string;
+            round: number;
+            /** @description the issue the round was archived as; null when it ended on a notice */
+            issueId: string | null;
+            toolExecutions: number;
+            /** @description receipt ids of phase 1, in execution order */
+            receipts: string[];
+            /** @description phase 2, in roster order */
+            entries: components["schemas"]["ConferenceEntry"][];
+            cards: {
+                [key: string]: "Moderator" | "Participant" | "Abstained" | "Muted";
+            };
+            rejections: {
+                code: string;
+                message: string;
             }[];
+            stopHook: string | null;
+            traceRoundId: string;
+            message: string;
+            notice: {
+                /** @enum {string} */
+                kind: "clarification" | "failure";
+                code: string;
+                message: string;
+                action: string;
+            } | null;
+            retries?: {
+                /** @enum {string} */
+                kind: "model" | "output" | "tool";
+                code: string;
+                target: string;
+            }[];
+            /** @enum {string} */
+            stateIn: "default" | "conversation" | "action" | "research";
+            /** @enum {string} */
+            stateOut: "default" | "conversation" | "action" | "research";
+            audioId: string | null;
+        };
+        ConferenceEntry: {
+            agentId: string;
+            /** @enum {string} */
+            status: "responded" | "abstained" | "rejected" | "muted";
+            content: string | null;
+            evidence: string | null;
+            /** @description EvidenceReport: the one evidence report, from the validator to the screen */
+            report: {
+                /** @description true when every check passed: the reply may be shown as verified */
+                ok: boolean;
+                /** @description the evidence line as written */
+                line: string | null;
+                /** @enum {string|null} */
+                type: "content" | "structural" | "absence" | null;
+                sources: {
+                    path: string;
+                    lines?: {
+                        start: number;
+                        end: number;
+                    };
+                    section?: string;
+                }[];
+                quotes: string[];
+                receipts: string[];
+                /** @description each verified quote with the file, lines and character offsets where it was found */
+                locations: {
+                    quote: string;
+                    path: string;
+                    startLine: number;
+                    endLine: number;
+                    start: number;
+                    end: number;
+                }[];
+                /** @description for an absence claim: the files searched */
+                searched: string[];
+                /** @description for an absence claim: where its term occurs after all */
+                absenceHits: {
+                    term: string;
+                    path: string;
+                    line: number;
+                }[];
+                issues: {
+                    /** @enum {string} */
+                    code: "evidence_missing" | "evidence_multiple" | "evidence_invalid" | "quote_not_found" | "source_not_found" | "structural_ref_missing" | "absence_scope_missing" | "receipt_unknown" | "source_role_mismatch" | "cot_leak" | "tool_syntax" | "absence_contradicted" | "quote_out_of_context" | "receipt_source_mismatch";
+                    message: string;
+                    span: {
+                        start: number;
+                        end: number;
+                    } | null;
+                }[];
+            } | null;
+            issues: {
+                code: string;
+                message: string;
+                /** @description UTF-16 offsets into the reply, end exclusive */
+                span: {
+                    start: number;
+                    end: number;
+                } | null;
+            }[];
+            retried: boolean;
         };
         AddConferenceAttendeeRequest: {
             agentId: string;
         };
         ConferenceAttendeeUpdate: {
             muted: boolean;
-        };
-        /** @description ConferenceRoundResult (src/protocol/conference.ts) */
-        ConferenceRoundResult: {
-            [key: string]: unknown;
         };
         ConferenceRoundStreamEvent: components["schemas"]["ConferenceRoundStreamPhaseEvent"] | components["schemas"]["ConferenceRoundStreamReceiptEvent"] | components["schemas"]["ConferenceRoundStreamEntryEvent"] | components["schemas"]["ConferenceRoundStreamClosedEvent"] | components["schemas"]["ConferenceRoundStreamDoneEvent"] | components["schemas"]["ConferenceRoundStreamErrorEvent"];
         ConferenceRoundStreamPhaseEvent: {
@@ -1581,12 +1700,10 @@ export interface components {
              * @enum {string}
              */
             event: "entry";
-            /** @description one agent’s entry (ConferenceEntry, src/protocol/conference.ts) and its card state after it */
-            data: {
+            /** @description one agent’s entry and its card state after it */
+            data: components["schemas"]["ConferenceEntry"] & {
                 /** @enum {string} */
                 card?: "Moderator" | "Participant" | "Abstained" | "Muted";
-            } & {
-                [key: string]: unknown;
             };
         };
         ConferenceRoundStreamClosedEvent: {
@@ -1797,9 +1914,42 @@ export interface components {
                 line: number;
                 quote: string;
             } | null;
-            receipts: {
+            receipts: components["schemas"]["VerifiedReceipt"][];
+        };
+        VerifiedReceipt: {
+            /** @enum {number} */
+            schema_version: 1;
+            receipt_id: string;
+            conference_id: string | null;
+            task_id: string | null;
+            session_id: string;
+            turn_id: string;
+            agent_id: string;
+            tool_id: string;
+            /** @enum {string} */
+            status: "ok" | "tool_error" | "unknown_tool";
+            inputs: {
                 [key: string]: unknown;
+            };
+            outputs?: unknown;
+            excerpt?: string;
+            sha256?: string;
+            full_size?: number;
+            outputs_sha256?: string;
+            truncated: boolean;
+            file_refs: {
+                path: string;
+                start_line: number;
+                end_line: number;
+                sha256: string;
             }[];
+            timestamp: string;
+            prev_hash: string | null;
+            /** @enum {string} */
+            signature_alg: "HMAC-SHA256";
+            signature: string;
+            ed25519_signature?: string;
+            verified: boolean;
         };
         SetIssueStatusResponse: {
             issue: {
@@ -1825,10 +1975,10 @@ export interface components {
                 /** @description the round's question for an archived conference turn, else the title */
                 headline: string;
             };
-            task: components["schemas"]["TaskOutcome"];
+            /** @description the close command's task (null for a reopen or no change) */
+            task: components["schemas"]["TaskOutcome"] | null;
         };
-        /** @description the close command's task (null for a reopen or no change) */
-        TaskOutcome: ({
+        TaskOutcome: {
             /** @enum {string} */
             status: "awaiting_confirmation" | "applied" | "partial" | "invalid" | "refused" | "failed" | "undone";
             taskId: string;
@@ -1836,12 +1986,23 @@ export interface components {
             summary: string;
             level: number | null;
             confirmationId: string | null;
+            /** @description the confirmation the task waits for */
+            confirmation: {
+                confirmationId: string;
+                level: 3 | 4;
+                required: 1 | 2;
+                received: number;
+                prompt: string;
+                /** @description what the next acceptance must carry (the second acceptance of a level-4 request) */
+                stepToken: string | null;
+            } | null;
+            undoAvailable: boolean;
             receipts: string[];
             stopHook: string | null;
             traceRoundId: string;
         } & {
             [key: string]: unknown;
-        }) | null;
+        };
         SetIssueStatusRequest: {
             /** @enum {string} */
             status: "open" | "closed";
@@ -1886,9 +2047,7 @@ export interface components {
             sessions: string[];
         };
         ExportSessionReceiptsResponse: {
-            receipts: {
-                [key: string]: unknown;
-            }[];
+            receipts: components["schemas"]["VerifiedReceipt"][];
         };
         LinkReceiptsToIssueResponse: {
             linked: number;
@@ -1898,9 +2057,16 @@ export interface components {
             issueId: string;
             receiptIds?: string[];
         };
-        /** @description AuditVerifyReport: ok, sessions, receipts, firstBad */
         VerifyAuditResponse: {
-            [key: string]: unknown;
+            ok: boolean;
+            sessions: number;
+            receipts: number;
+            /** @description the first line that failed, else null */
+            firstBad: {
+                file: string;
+                line: number;
+                reason: string;
+            } | null;
         };
         GetAuditKeyResponse: {
             /** @enum {string} */
@@ -2864,9 +3030,21 @@ export interface components {
                 problem: string | null;
             }[];
         };
-        /** @description UndoOutcome: taskId, reversed operations, receipts, traceRoundId */
         UndoTaskResponse: {
-            [key: string]: unknown;
+            /** @enum {string} */
+            status: "undone";
+            taskId: string;
+            reversed: {
+                index: number;
+                commandId: string;
+                /** @enum {string} */
+                op: "file.write" | "file.patch" | "file.delete" | "issue.create" | "issue.close" | "canon.rebuild";
+                path: string | null;
+                issueId: string | null;
+                receiptId: string;
+            }[];
+            receipts: string[];
+            traceRoundId: string;
         };
         ListConfirmationsResponse: {
             confirmations: {
