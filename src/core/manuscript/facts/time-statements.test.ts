@@ -17,6 +17,12 @@ describe('chapterTimeStatements', () => {
     expect(statements("Today's the ninth of May, and the lilac is out.")).toEqual([{ weekday: null, day: 9, month: 5, text: "Today's the ninth of May" }]);
   });
 
+  it('reads a chapter that opens on "that" day ("That Tuesday…", "On that Friday…")', () => {
+    expect(statements('That Tuesday the river came over the weir.')).toEqual([{ weekday: 2, day: null, month: null, text: 'That Tuesday' }]);
+    expect(statements('On that Friday, 3 October, the doctor called twice.')).toEqual([{ weekday: 5, day: 3, month: 10, text: 'On that Friday, 3 October' }]);
+    expect(statements("That Tuesday's flood was worse than anyone remembered.")).toEqual([]);
+  });
+
   it('leaves a day said in speech, or a contraction that is not a day, alone', () => {
     expect(statements('"It\'s Monday," Piet said. "The bank is shut."')).toEqual([]);
     expect(statements("It's been a long week, and it's only the start of it.")).toEqual([]);
