@@ -2,6 +2,7 @@ import type { CharacterCard, PlaceCard } from './cards.js';
 import { derivedNameForms, givenNameOf, isCommonWordForm } from './name-forms.js';
 import { shortFormsOf } from './short-forms.js';
 import { quotedNicknames, statedBynames, uniqueTitleForms } from './card-nicknames.js';
+import { statedFullName } from './card-full-name.js';
 
 /** A Compendium entry that can be named in prose: a character or a place, with all its forms. */
 export interface NamedEntity {
@@ -155,13 +156,15 @@ function ownedShortForms(characters: readonly CharacterCard[], explicit: Readonl
  */
 export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[], learned: LearnedForms = new Map()): NameIndex {
   const titled = uniqueTitleForms(characters);
+  // A card named by one word may give the whole name in its prose: the reader's forms come from that.
+  const fullNames = new Map(characters.map((card) => [card.path, statedFullName(card)] as const));
   const nicknames = new Map(characters.map((card) => [card.path, [...quotedNicknames(card), ...statedBynames(card), ...(titled.get(card.path) ?? [])]] as const));
   const stated = (card: CharacterCard | PlaceCard): string[] => [...new Set([card.name.value, ...card.aliases.map((alias) => alias.value), ...(nicknames.get(card.path) ?? []), ...(learned.get(card.path) ?? [])])];
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
   const shortForms = ownedShortForms(characters, explicit);
   const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
     const own = stated(card);
-    const named = card.kind === 'character' ? [...derivedNameForms(card.name.value, card.gender), ...(shortForms.get(card.path) ?? [])] : [];
+    const named = card.kind === 'character' ? [...derivedNameForms(fullNames.get(card.path) ?? card.name.value, card.gender), ...(shortForms.get(card.path) ?? [])] : [];
     const derived = [...new Set(named)].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")));
     return {
       id: card.path,

@@ -65,3 +65,20 @@ describe('findNearMisses on short words and a dropped last letter', () => {
     expect(moorMisses('All the Gorse Halls of the county were shut that winter.')).toEqual([]);
   });
 });
+
+describe('findNearMisses and a surname that is an everyday word', () => {
+  const cast = buildNameIndex([parseCharacterCard({ path: 'Compendium/Characters/Perpetua Marsh.md', lines: ['# Perpetua Marsh'] }), parseCharacterCard({ path: 'Compendium/Characters/Oswin Stone.md', lines: ['# Oswin Stone'] })], []);
+  const near = (text: string) => findNearMisses(readProse({ path: 'Story/01.md', lines: text.split('\n') }, 1, cast), cast, collectVocabulary([])).map((miss) => [miss.text, miss.form]);
+
+  it('does not take another everyday word for the surname misspelt', () => {
+    expect(near('It rained all through March, and the lane flooded.')).toEqual([]);
+    expect(near('Store the nets dry. Stoke the stove before you go.')).toEqual([]);
+  });
+
+  it('still finds the given name misspelt', () => {
+    expect(near('She paid Perpetia for the rope, and Oswyn for the tar.')).toEqual([
+      ['Perpetia', 'Perpetua'],
+      ['Oswyn', 'Oswin'],
+    ]);
+  });
+});

@@ -80,7 +80,9 @@ function shortWordSlip(candidateWords: readonly string[], formWords: readonly st
  * name) or 2 of it. A plural is not a misspelling of its singular.
  */
 export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: Vocabulary): NearMiss[] {
-  const forms = names.forms().filter((form) => /^\p{Lu}/u.test(form));
+  // A surname that is an everyday word (`Moss`, `Marsh`) is near other everyday words (`Most`,
+  // `March`), not misspelt as them: only the name's fuller forms are compared.
+  const forms = names.forms().filter((form) => /^\p{Lu}/u.test(form) && !names.isWeakForm(form));
   const alone = wordsStandingAlone(prose);
   const guard: NearMissGuard = { isName: (word) => names.isKnownForm(word) || vocabulary.has(word) || alone.has(word) };
   const found: NearMiss[] = [];
