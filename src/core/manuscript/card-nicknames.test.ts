@@ -66,3 +66,17 @@ describe('bynames a card states in its own prose', () => {
     ]);
   });
 });
+
+describe('a byname given with its article', () => {
+  it('takes "calls him the Gaffer" as the card\'s own person, with the capital a sentence start gives', () => {
+    expect(statedBynames(card('Owen Tresk', 'He runs the night shift. The men call him the Gaffer.'))).toEqual(['the Gaffer', 'The Gaffer']);
+    const index = buildNameIndex([card('Mair Pryce', 'She keeps the lighthouse; the boys in the village called her the Witch.')], []);
+    expect(index.find('The Witch came down the cliff path.').map((match) => match.entities.map((entity) => entity.name).join())).toEqual(['Mair Pryce']);
+  });
+
+  it('leaves the lower-case word, an endearment, or a pronoun that is not the card\'s', () => {
+    expect(statedBynames(card('Owen Tresk', 'The men call him the boss, to his face.'))).toEqual([]);
+    expect(statedBynames(card('Owen Tresk', 'His wife calls him the Darling when she is cross.'))).toEqual([]);
+    expect(statedBynames(card('Mair Pryce', 'She has a brother. She calls him the Pirate.'))).toEqual([]);
+  });
+});

@@ -29,8 +29,9 @@ export function quotedNicknames(card: CharacterCard): string[] {
 const BYNAME = "((?:(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\\s+)?\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?\\p{Ll}+)?)(?![\\p{L}'’-])";
 // "known to the family as Granny Nell", "known in the village as Aunt Ro", "known as Big Jim".
 const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|around|among|across)\\s+[\\p{L}'’ ]{1,30}?)?\\s+as\\s+${BYNAME}`, 'gu');
-// "the children call her Nonna", "everyone calls him Big Jim": the pronoun names the card's person.
-const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+${BYNAME}`, 'gu');
+// "the children call her Nonna", "everyone calls him Big Jim", "the men call him the Gaffer": the
+// pronoun names the card's person.
+const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+(the\\s+)?${BYNAME}`, 'gu');
 // "Aunt Ro to everyone", "She is Nonna to the grandchildren": a titled byname, or a name after "is"/"was".
 const BYNAME_TO_ALL = new RegExp(`(?:^|(?<=[—–:(]\\s*)|\\b(?:is|was|just|simply|plain|always|only)\\s+)${BYNAME}\\s+to\\s+(?:everyone|everybody|all|us|them|the\\s+[\\p{Ll}]+(?:\\s+[\\p{Ll}]+)?|her\\s+[\\p{Ll}]+|his\\s+[\\p{Ll}]+|their\\s+[\\p{Ll}]+)\\b`, 'gu');
 const FAMILY_TITLE = /^(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\s/;
@@ -54,7 +55,12 @@ export function statedBynames(card: CharacterCard): string[] {
     for (const sentence of line.split(/(?<=[.!?;])\s+/)) {
       const clauseBefore = (at: number): string => sentence.slice(0, at);
       for (const match of sentence.matchAll(KNOWN_AS_BYNAME)) if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(match[1]!);
-      for (const match of sentence.matchAll(CALL_PRONOUN_BYNAME)) if (ownPronoun(match[1]!)) keep(match[2]!);
+      for (const match of sentence.matchAll(CALL_PRONOUN_BYNAME)) {
+        // "She calls him Pops": the card's person naming someone else.
+        if (!ownPronoun(match[1]!) || /\b(?:she|he)\s+$/i.test(clauseBefore(match.index))) continue;
+        if (match[2] === undefined) keep(match[3]!);
+        else if (!ENDEARMENTS.test(match[3]!)) withCapital(`the ${match[3]!}`).forEach((form) => found.add(form));
+      }
       for (const match of sentence.matchAll(BYNAME_TO_ALL)) {
         const byname = match[1]!;
         const plainStart = match[0].startsWith(byname);
