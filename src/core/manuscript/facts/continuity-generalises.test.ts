@@ -104,6 +104,18 @@ describe('a death told only in the prose, and the dead acting later', () => {
     expect(await dead(['Aldo Brisk had been ill all winter.', 'They buried him on the Friday, in the rain.'], ['Aldo Brisk poured two glasses of cider.'])).toEqual(['2:3']);
   });
 
+  it('finds the dead seen or heard doing something, the verb bare after the name', async () => {
+    expect(await dead(death, ['At dusk Wenna Hale saw Aldo Brisk cross the yard with a sack.'])).toEqual(['2:3']);
+    expect(await dead(death, ['I can hear Aldo Brisk laugh in the loft, plain as day.'])).toEqual(['2:3']);
+  });
+
+  it('stays quiet when the dead can no longer be seen or heard so', async () => {
+    expect(await dead(death, ["Wenna Hale knew she would never see Aldo Brisk cross the yard again."])).toEqual([]);
+    expect(await dead(death, ["She'll not hear Aldo Brisk laugh at the flood."])).toEqual([]);
+    expect(await dead(death, ['Wenna Hale saw Aldo Brisk go down under the wheel, over and over, in her dreams.'])).toEqual([]);
+    expect(await dead(death, ['Wenna Hale saw Aldo Brisk at the funeral in her mind.'])).toEqual([]);
+  });
+
   it('finds the dead acting as "he" right after being named in passing', async () => {
     expect(await dead(death, ["Aldo Brisk's cart stood at the door, and he waved from the seat."])).toEqual(['2:3']);
     expect(await dead(death, ["Aldo Brisk's brother stood at the door, and he waved from the seat."])).toEqual([]);

@@ -166,6 +166,17 @@ const ACTIONS = [
 ];
 // Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
 const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b)`, 'iu');
+// Seen or heard doing it, the verb bare after the name: "I watch the Professor come across the
+// lounge", "we heard Tresk laugh in the yard" — unless it can never be ("I'll never see Tresk walk").
+const PERCEIVED = /\b(?:watch|watches|watched|see|sees|saw|hear|hears|heard|notice|notices|noticed|spot|spots|spotted)\s+$/i;
+const CANNOT_BE = /\b(?:never|not|no\s+longer|won['’]t|can['’]t|couldn['’]t|will|['’]ll)\b/i;
+const BARE_ACTIONS = [
+  'come', 'go', 'walk', 'sit', 'stand', 'take', 'turn', 'look', 'climb', 'cross', 'shuffle', 'step', 'lift', 'raise', 'pour', 'drink', 'eat',
+  'laugh', 'smile', 'nod', 'wave', 'open', 'close', 'push', 'pull', 'pick', 'lean', 'kneel', 'reach', 'enter', 'leave', 'get', 'run', 'put',
+  'light', 'wipe', 'shake', 'knock', 'unlock', 'lock', 'cough', 'sigh', 'grin', 'shrug', 'stare', 'glance', 'pay', 'drive', 'ride', 'row',
+  'rise', 'hold', 'carry', 'write', 'read', 'sing', 'speak', 'talk', 'shout', 'call', 'whisper', 'limp', 'stroll', 'hurry', 'slip', 'stride',
+];
+const BARE_ACTION = new RegExp(`^\\s+(${BARE_ACTIONS.join('|')})\\b`, 'i');
 // Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence.
 const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
 // The dead heard or seen through a recording, anywhere in the sentence: "the recording of Tresk", "in
@@ -217,7 +228,7 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
       const card = characterOf(mention);
       const death = card ? later(card) : null;
       if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention)) || RECORDING.test(previousSentenceText(mention))) continue;
-      const action = mention.match.possessive ? null : ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40));
+      const action = mention.match.possessive ? null : (ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)) ?? perceivedAction(mention));
       const then = action ? null : pronounActs(mention, card!);
       if (action) report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
       else if (then !== null) report(mention, death, 'dead_character_acts', `"${then}"`);
@@ -233,6 +244,13 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
 export function actsOnPageAfter(prose: FileProse, card: CharacterCard, line: number): boolean {
   if (findSpeakerTags(prose).some((tag) => tag.line > line && characterOf(tag.mention) === card)) return true;
   return prose.mentions.some((mention) => mention.line > line && !mention.quoted && !mention.match.possessive && characterOf(mention) === card && ACTION.test(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)));
+}
+
+/** The bare verb after a name the narrator sees or hears doing it ("watch the Professor come"), or null. */
+function perceivedAction(mention: Mention): RegExpExecArray | null {
+  const before = mention.paragraph.text.slice(sentenceAt(mention.paragraph, mention.match.start).start, mention.match.start);
+  if (!PERCEIVED.test(before) || CANNOT_BE.test(before)) return null;
+  return BARE_ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 20));
 }
 
 /** True when the sentence remembers the dead, plays them back from a recording, or supposes their act before it happens. */
