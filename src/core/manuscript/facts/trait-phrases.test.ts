@@ -79,6 +79,19 @@ describe('the hand a finger is missing from', () => {
     expect(missing('She flexed her left hand, the little finger gone at the knuckle.')).toEqual(['mark:missing:finger=left/her']);
   });
 
+  it('reads the side given on the finger itself, or a forefinger lost from a hand', () => {
+    expect(missing('mark on the top joint of the left little finger missing')).toEqual(['mark:missing:finger=left/null']);
+    expect(missing('He tapped the map with the stump of his right forefinger.')).toEqual(['mark:missing:finger=right/his']);
+    expect(missing('Her left thumb was gone at the knuckle, a winch accident.')).toEqual(['mark:missing:thumb=left/her']);
+    expect(missing('Lost the forefinger of her right hand to frostbite.')).toEqual(['mark:missing:finger=right/her']);
+  });
+
+  it('ignores a finger named with its side that is not missing, or the stub of something else', () => {
+    expect(missing('She pointed with her left forefinger at the gone-by boats.')).toEqual([]);
+    expect(missing('He wore the ring on his right ring finger, missing her already.')).toEqual([]);
+    expect(missing('He held the stub of his pencil in his right hand.')).toEqual([]);
+  });
+
   it('ignores a hand with something else missing from it', () => {
     expect(missing('She raised her left hand, the ring missing from her finger.')).toEqual([]);
     expect(missing('He held up his right hand, the stub of a pencil between two fingers.')).toEqual([]);

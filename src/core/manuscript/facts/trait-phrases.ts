@@ -133,13 +133,18 @@ const SIDE_THEN_MARK = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+(${BODY_PA
 const MARKED_SIDE = new RegExp(`\\b(her|his|my)\\s+(scarred|tattooed|burned|burnt|pockmarked)\\s+(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
 const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo', burned: 'burn', burnt: 'burn', pockmarked: 'mark' };
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
-const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|finger|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
+const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 // Fingers named after their hand: "the ring and little fingers of the right hand lost", "her left hand, with its
 // two missing fingers", "his right hand, the stump of the forefinger".
 const DIGIT_WORDS = '(?:(?:the|its|her|his|my|a|one|two|three|four|both|top|joint|tip|first|second|little|ring|index|middle|fore|small|pinky|pinkie|and|of)\\s+)';
 const DIGIT = '(fingers?|forefingers?|thumbs?)';
 const DIGITS_OF_SIDE_LOST = new RegExp(`\\b${DIGIT}\\s+(?:of|on)\\s+(?:(the|her|his|my)\\s+)?(left|right)\\s+hand\\s+(?:(?:was|were|are|is|had\\s+been|have\\s+been)\\s+)?(?:lost|missing|gone|amputated|taken\\s+off)\\b`, 'giu');
 const SIDE_HAND_MISSING = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b(?:\\s*,\\s*|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:missing|gone))\\b`, 'giu');
+// The side on the digit itself: "the top joint of the right ring finger missing", "the stump of his
+// right forefinger", "her left thumb gone at the knuckle".
+const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|pinky|pinkie)\\s+)?${DIGIT}`;
+const SIDE_DIGIT_MISSING = new RegExp(`\\b(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\s+(?:(?:was|were|is|are|had\\s+been|have\\s+been)\\s+)?(?:missing|gone|lost|amputated|taken\\s+off)\\b`, 'giu');
+const STUMP_OF_SIDE_DIGIT = new RegExp(`\\b(?:stub|stump|stumps|stubs)\\s+of\\s+(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
@@ -202,7 +207,7 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   }
   for (const match of sentence.matchAll(MISSING)) {
     const owner = match[3]?.toLowerCase();
-    push(`mark:missing:${match[2]!.toLowerCase().replace(/s$/, '')}`, [match[4]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[4]} ${match[5] ?? 'side'}`);
+    push(`mark:missing:${match[2]!.toLowerCase().replace(/s$/, '').replace(/^fore/, '')}`, [match[4]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[4]} ${match[5] ?? 'side'}`);
   }
   const digit = (word: string): string => (/thumb/i.test(word) ? 'thumb' : 'finger');
   for (const match of sentence.matchAll(DIGITS_OF_SIDE_LOST)) {
@@ -211,6 +216,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   }
   for (const match of sentence.matchAll(SIDE_HAND_MISSING)) {
     push(`mark:missing:${digit(match[3] ?? match[4] ?? match[5]!)}`, [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} hand`);
+  }
+  for (const match of [...sentence.matchAll(SIDE_DIGIT_MISSING), ...sentence.matchAll(STUMP_OF_SIDE_DIGIT)]) {
+    const owner = match[1]?.toLowerCase();
+    push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, match.index!, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
   for (const match of sentence.matchAll(BORN_IN)) {
     const place = match[1]!.replace(/^the\s+/i, '');
