@@ -83,3 +83,20 @@ describe('short forms of given names', () => {
     expect(names('Tomas, Tomkins, Willow and Pegasus.')).toEqual([]);
   });
 });
+
+describe('a title and surname the card\'s own name carries', () => {
+  const person = (name: string, body = '') => parseCharacterCard({ path: `Compendium/Characters/${name}.md`, lines: `# ${name}\n\n${body}`.split('\n') });
+  const who = (index: ReturnType<typeof buildNameIndex>, text: string) => index.find(text).map((match) => `${match.text}=${match.entities.map((entity) => entity.name).join('|')}`);
+
+  it('goes to that person, not to a relative who could be called so too', () => {
+    const family = buildNameIndex([person('Mrs. Edith Crane', 'She runs the boarding house.'), person('Lottie Crane', 'Her daughter. She is nineteen.'), person('Mr Arthur Crane'), person('Jem Crane', 'He is the son.')], []);
+    expect(who(family, 'Mrs. Crane rang the bell; Mr Crane did not look up.')).toEqual(['Mrs. Crane=Mrs. Edith Crane', 'Mr Crane=Mr Arthur Crane']);
+  });
+
+  it('stays shared when two names carry the title, or none does', () => {
+    const twice = buildNameIndex([person('Mr. Silas Dunn'), person('Mr. Amos Dunn')], []);
+    expect(who(twice, 'Mr. Dunn nodded.')).toEqual(['Mr. Dunn=Mr. Silas Dunn|Mr. Amos Dunn']);
+    const none = buildNameIndex([person('Silas Dunn', 'He keeps the forge.'), person('Amos Dunn', 'He is his brother.')], []);
+    expect(who(none, 'Mr. Dunn nodded.')).toEqual(['Mr. Dunn=Silas Dunn|Amos Dunn']);
+  });
+});

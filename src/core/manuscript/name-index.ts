@@ -1,5 +1,5 @@
 import type { CharacterCard, PlaceCard } from './cards.js';
-import { derivedNameForms, givenNameOf, isCommonWordForm } from './name-forms.js';
+import { derivedNameForms, givenNameOf, isCommonWordForm, titleOf } from './name-forms.js';
 import { shortFormsOf } from './short-forms.js';
 import { quotedNicknames, statedBynames, uniqueTitleForms } from './card-nicknames.js';
 import { statedFullName } from './card-full-name.js';
@@ -149,6 +149,22 @@ function ownedShortForms(characters: readonly CharacterCard[], explicit: Readonl
 }
 
 /**
+ * Title + surname forms (`Mr. Pell`, `Mrs Rigg`) that one card's name carries outright (`Mr. Josiah
+ * Pell`): readers give them to that person, not to a son or daughter who could be called so too.
+ */
+function titleCarriers(characters: readonly CharacterCard[], fullNames: ReadonlyMap<string, string | null>): Map<string, string> {
+  const claims = new Map<string, string[]>();
+  for (const card of characters) {
+    const name = fullNames.get(card.path) ?? card.name.value;
+    const title = titleOf(name)?.replace(/\.$/, '');
+    if (!title) continue;
+    const carried = derivedNameForms(name, card.gender).filter((form) => form.split(' ').length === 2 && form.replace(/\.(?= )/, '').startsWith(`${title} `));
+    for (const form of carried) claims.set(form, [...(claims.get(form) ?? []), card.path]);
+  }
+  return new Map([...claims].filter(([, paths]) => paths.length === 1).map(([form, paths]) => [form, paths[0]!] as const));
+}
+
+/**
  * Builds the index from character and place cards: each card's name and aliases, the forms a
  * reader uses for a person (first name, surname, title + surname; see `derivedNameForms`) and any
  * learned forms. A derived form that another entry states outright (an alias, a place's name)
@@ -162,10 +178,11 @@ export function buildNameIndex(characters: readonly CharacterCard[], places: rea
   const stated = (card: CharacterCard | PlaceCard): string[] => [...new Set([card.name.value, ...card.aliases.map((alias) => alias.value), ...(nicknames.get(card.path) ?? []), ...(learned.get(card.path) ?? [])])];
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
   const shortForms = ownedShortForms(characters, explicit);
+  const titledSurnames = titleCarriers(characters, fullNames);
   const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
     const own = stated(card);
     const named = card.kind === 'character' ? [...derivedNameForms(fullNames.get(card.path) ?? card.name.value, card.gender), ...(shortForms.get(card.path) ?? [])] : [];
-    const derived = [...new Set(named)].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")));
+    const derived = [...new Set(named)].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")) && (titledSurnames.get(form) ?? card.path) === card.path);
     return {
       id: card.path,
       kind: card.kind,
