@@ -15,6 +15,15 @@ describe('the narrator', () => {
     expect(narratorCard([card('Rosa Vell', 'Narrator.'), card('Amos Pike', 'Narrator of part two.')])).toBeNull();
   });
 
+  it('is also the card tagged #narrator, or whose name opens a line with "the narrator" beside it', () => {
+    expect(saysNarrator(card('Rosa Vell', '#person #narrator\n\nRuns the ferry office.'))).toBe(true);
+    expect(saysNarrator(card('Amos', 'Amos Pike — the narrator. A retired pilot.'))).toBe(true);
+    expect(saysNarrator(card('Jun Hale', 'Jun, our narrator, keeps bees.'))).toBe(true);
+    expect(saysNarrator(card('Ben Oduya', '#person #narrator-cousin\n\nSells boats.'))).toBe(false);
+    expect(saysNarrator(card('Ben Oduya', 'Rosa Vell, the narrator, is his cousin.'))).toBe(false);
+    expect(saysNarrator(card('Ben Oduya', "Ben Oduya — the narrator's cousin."))).toBe(false);
+  });
+
   it('stands for a chapter only when it is told in the first person outside dialogue', () => {
     const prose = (text: string) => paragraphsOf({ path: 'c.md', lines: text.split('\n') }, 1);
     expect(toldInFirstPerson(prose('I locked the office. My keys were cold.\n\nI walked home.'))).toBe(true);

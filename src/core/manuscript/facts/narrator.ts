@@ -5,12 +5,18 @@ import { isQuoted, type Paragraph } from '../prose.js';
 const NARRATOR_FIELD = /^(?:role|pov|point of view|voice|narration|narrator)$/i;
 const NARRATOR_LINE = /^\s*(?:[-*]\s*)?(?:\*\*)?(?:the\s+)?narrator\b(?!['’]s)/i;
 const NARRATOR_SENTENCE = /\b(?:is|as)\s+(?:the\s+|our\s+)?(?:first-person\s+)?narrator\b(?!['’]s)|\b(?:she|he|they)\s+narrates\b|\btells\s+the\s+story\b/i;
+// The card's own name in apposition at a line's start: "Tess Adair — the narrator.", "Ilse Marten, the narrator, …".
+const NARRATOR_APPOSITION = /^\s*((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’.-]*)\s*(?:[—–]|\s-|,)\s*(?:the|our)\s+narrator(?![\p{L}'’-])/u;
+// A note tagged as the narrator's (`#character #narrator`); a tag has no space after its `#`.
+const NARRATOR_TAG = /(?:^|\s)#narrator(?![\w-])/i;
 
 /** True when a character card says its character tells the story. */
 export function saysNarrator(card: CharacterCard): boolean {
   for (const [key, field] of card.fields) if (NARRATOR_FIELD.test(key) && /\bnarrator\b|\bfirst[\s-]person\b|^\s*(?:yes|true)\s*$/i.test(field.value)) return true;
   const body = card.source.lines.slice(Math.max(0, card.bodyStart - 1));
-  return body.some((line) => !/^\s*#/.test(line) && (NARRATOR_LINE.test(line) || NARRATOR_SENTENCE.test(line)));
+  const given = card.name.value.split(/\s+/).find((word) => /^\p{Lu}\p{Ll}/u.test(word)) ?? card.name.value;
+  const apposed = (line: string): boolean => NARRATOR_APPOSITION.exec(line)?.[1]!.split(/\s+/).includes(given) ?? false;
+  return body.some((line) => NARRATOR_TAG.test(line) || (!/^\s*#/.test(line) && (NARRATOR_LINE.test(line) || NARRATOR_SENTENCE.test(line) || apposed(line))));
 }
 
 /** The one card that says it narrates, or null when none or several do. */
