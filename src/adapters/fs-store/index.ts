@@ -6,3 +6,4 @@ export { temporarySibling, temporaryFileWriter } from './temporary-file-name.js'
 export { readVersionedJson } from './read-versioned-json.js';
 export { appendJsonLine, appendLine } from './append-line.js';
 export { isScrubbedAppData, scrubAppData, scrubAppLine, scrubAppText } from './scrub-app-data.js';
+export { sameFileState } from './file-state.js';

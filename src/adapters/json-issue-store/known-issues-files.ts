@@ -1,5 +1,6 @@
 import { promises as fs, type BigIntStats } from 'node:fs';
 import type { IssuesFile } from '../../protocol/index.js';
+import { sameFileState } from '../fs-store/index.js';
 
 /** An issue list this process read and validated, or wrote, and the state of its file then. */
 export interface KnownIssuesFile {
@@ -18,11 +19,6 @@ const MAX_FILES = 16;
  */
 const known = new Map<string, KnownIssuesFile>();
 
-/** Whether the file is still what memory describes. */
-export function sameState(a: BigIntStats, b: BigIntStats): boolean {
-  return a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
-}
-
 /** The file's state, or null when there is no file. */
 export async function stateOf(filePath: string): Promise<BigIntStats | null> {
   try {
@@ -36,7 +32,7 @@ export async function stateOf(filePath: string): Promise<BigIntStats | null> {
 /** The list memory holds for the file, if it was taken when the file was in `state`. */
 export function knownIssues(filePath: string, state: BigIntStats): IssuesFile | null {
   const entry = known.get(filePath);
-  if (entry === undefined || !sameState(entry.state, state)) return null;
+  if (entry === undefined || !sameFileState(entry.state, state)) return null;
   // Most recently used last, so the oldest entry is the first one dropped.
   known.delete(filePath);
   known.set(filePath, entry);

@@ -1,6 +1,7 @@
 import { promises as fs, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { sameFileState } from '../fs-store/index.js';
 
 interface OpenLog {
   handle: FileHandle;
@@ -34,8 +35,6 @@ async function syncFolder(folder: string): Promise<void> {
     // Some platforms (Windows) cannot fsync a directory; the file's own fsync still holds.
   }
 }
-
-const sameState = (a: BigIntStats, b: BigIntStats): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 
 /**
  * Session logs kept open for appending, so a turn's append is a write and an fsync, not an open
@@ -84,7 +83,7 @@ export class LogHandles {
       this.open.delete(filePath);
       const named = await fs.stat(filePath, { bigint: true }).catch(() => null);
       const held = known.left;
-      if (named !== null && held !== null && sameState(named, held)) {
+      if (named !== null && held !== null && sameFileState(named, held)) {
         this.open.set(filePath, known);
         return { entry: known, unchanged: named };
       }

@@ -1,6 +1,7 @@
 import { promises as fs, type BigIntStats } from 'node:fs';
 import type { ToolReceipt } from '../../protocol/index.js';
 import { checkReceiptLine, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
+import { sameFileState } from '../fs-store/index.js';
 import { readLogFrom } from './read-log-from.js';
 
 /** A verified receipt of a session log and its line exactly as stored. */
@@ -34,8 +35,6 @@ export interface LogReadStats {
 /** Sessions whose receipts are kept in memory; the least recently used beyond this are dropped. */
 const MAX_SESSIONS = 64;
 const NEWLINE = 0x0a;
-
-const sameState = (a: BigIntStats, b: BigIntStats): boolean => a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 
 async function stateOf(file: string): Promise<BigIntStats | null> {
   try {
@@ -79,7 +78,7 @@ export class SessionReceiptIndex {
       return [];
     }
     const known = this.sessions.get(sessionId);
-    if (known !== undefined && sameState(known.state, state)) {
+    if (known !== undefined && sameFileState(known.state, state)) {
       this.remember(sessionId, known);
       return known.receipts;
     }
@@ -100,7 +99,7 @@ export class SessionReceiptIndex {
    */
   async appended(sessionId: string, before: BigIntStats, after: BigIntStats, lines: readonly string[]): Promise<void> {
     const known = this.sessions.get(sessionId);
-    if (known === undefined || !sameState(known.state, before) || known.consumed !== Number(before.size)) return;
+    if (known === undefined || !sameFileState(known.state, before) || known.consumed !== Number(before.size)) return;
     const next = { ...known, receipts: [...known.receipts] };
     const keys = await this.verifyKeys();
     // Signed a moment ago with these very keys: the HMAC (microseconds) tells the line is what was
