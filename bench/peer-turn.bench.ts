@@ -25,7 +25,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs, tool, type ToolSet } from 'ai';
 import type { ControlRoom } from '../src/adapters/compose/index.js';
 import { costResult, perRun, type Benchmark } from './harness.js';
-import { built, startLoopbackModelServer } from './support/loopback-model-server.js';
+import { built, openSampleRoom, startLoopbackModelServer } from './support/loopback-model-server.js';
 import { CALLS, QUESTION } from './support/round-script.js';
 
 const NAME = 'peer-turn';
@@ -50,16 +50,13 @@ function peerTools(room: ControlRoom, ids: Iterable<string>): ToolSet {
 const benchmark: Benchmark = {
   name: NAME,
   run: async () => {
-    const { openControlRoom } = await built<typeof import('../src/adapters/compose/index.js')>(NAME, 'adapters/compose/index.js');
-    const { initWorkspace } = await built<typeof import('../src/adapters/fs-workspace/index.js')>(NAME, 'adapters/fs-workspace/index.js');
     const { runChatTurn } = await built<typeof import('../src/core/loop/index.js')>(NAME, 'core/loop/index.js');
     const server = await startLoopbackModelServer(NAME);
     const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-peer-'));
     const dir = path.join(base, 'novel');
     let room: ControlRoom | undefined;
     try {
-      await initWorkspace(dir, { sample: true });
-      room = await openControlRoom(dir, { env: { CONTROL_ROOM_LLM_BASE_URL: server.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' }, homeDir: null });
+      room = await openSampleRoom(NAME, dir, server);
       const deps = room.turnDependencies();
       const provider = createOpenAICompatible({ name: 'loopback', baseURL: server.baseUrl });
       const peerModel = provider.chatModel('native-model');

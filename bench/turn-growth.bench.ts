@@ -19,7 +19,7 @@ import path from 'node:path';
 import type { ControlRoom } from '../src/adapters/compose/index.js';
 import type { TurnDependencies } from '../src/core/loop/index.js';
 import { costResult, measureGrowth, type Benchmark } from './harness.js';
-import { built, startLoopbackModelServer } from './support/loopback-model-server.js';
+import { built, openSampleRoom, startLoopbackModelServer } from './support/loopback-model-server.js';
 import { CALLS, QUESTION } from './support/round-script.js';
 
 const NAME = 'turn-growth';
@@ -34,8 +34,6 @@ const TARGET = 0.1;
 const benchmark: Benchmark = {
   name: NAME,
   run: async () => {
-    const { openControlRoom } = await built<typeof import('../src/adapters/compose/index.js')>(NAME, 'adapters/compose/index.js');
-    const { initWorkspace } = await built<typeof import('../src/adapters/fs-workspace/index.js')>(NAME, 'adapters/fs-workspace/index.js');
     const { runChatTurn } = await built<typeof import('../src/core/loop/index.js')>(NAME, 'core/loop/index.js');
     const server = await startLoopbackModelServer(NAME);
     const base = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-bench-growth-'));
@@ -44,8 +42,7 @@ const benchmark: Benchmark = {
     const turnsIn = new Map<TurnDependencies, number>();
     const open = async (name: string) => {
       const dir = path.join(base, name);
-      await initWorkspace(dir, { sample: true });
-      const room = await openControlRoom(dir, { env: { CONTROL_ROOM_LLM_BASE_URL: server.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' }, homeDir: null });
+      const room = await openSampleRoom(NAME, dir, server);
       rooms.push(room);
       const deps = room.turnDependencies();
       turnsIn.set(deps, 0);

@@ -48,3 +48,14 @@ export async function built<T>(bench: string, modulePath: string): Promise<T> {
   if (!existsSync(file)) throw new Error(`${bench} bench: dist/ is missing: run "npm run build" first.`);
   return (await import(pathToFileURL(file).href)) as T;
 }
+
+/**
+ * The sample novel in a new workspace at `dir`, opened as a writer runs it (the built package)
+ * with the loopback model server as its model; also the built `runChatTurn` to drive it.
+ */
+export async function openSampleRoom(bench: string, dir: string, server: LoopbackModelServer) {
+  const { openControlRoom } = await built<typeof import('../../src/adapters/compose/index.js')>(bench, 'adapters/compose/index.js');
+  const { initWorkspace } = await built<typeof import('../../src/adapters/fs-workspace/index.js')>(bench, 'adapters/fs-workspace/index.js');
+  await initWorkspace(dir, { sample: true });
+  return openControlRoom(dir, { env: { CONTROL_ROOM_LLM_BASE_URL: server.baseUrl, CONTROL_ROOM_LLM_MODEL: 'loopback-model' }, homeDir: null });
+}
