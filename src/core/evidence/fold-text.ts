@@ -193,7 +193,9 @@ function foldIntoScratch(original: string): number {
 
 /** Folds a quote the same way, for searching (no offset map needed). */
 export function foldQuote(quote: string): string {
-  return foldText(quote).text;
+  const text = decodeUnits(scratchOut, foldIntoScratch(quote));
+  releaseHugeScratch();
+  return text;
 }
 
 // UTF-16LE decoding turns the buffer into a string in one native call (spreading chunks into
