@@ -1,4 +1,4 @@
-export { writeFileAtomic, writeJsonAtomic } from './write-file-atomic.js';
+export { replaceFile, writeFileAtomic, writeJsonAtomic } from './write-file-atomic.js';
 export { packageRoot, sampleManuscriptDir } from './package-root.js';
 export { sweepStaleTempFiles, processIsAlive, SWEPT_FOLDERS } from './sweep-stale-temp-files.js';
 export type { SweepOptions } from './sweep-stale-temp-files.js';

@@ -19,7 +19,7 @@ async function openCreatingFolder(file: string, mode: number): Promise<fs.FileHa
  * temporary sibling (named after this process, see temporary-file-name.ts), flush it, then rename
  * over the target. The temporary file is removed on failure; one a kill left is swept on the next open.
  */
-async function replaceFile(filePath: string, content: string | Uint8Array, options: { mode?: number }): Promise<void> {
+export async function replaceFile(filePath: string, content: string | Uint8Array, options: { mode?: number }): Promise<void> {
   const temporary = temporarySibling(filePath);
   const handle = await openCreatingFolder(temporary, options.mode ?? 0o644);
   try {

@@ -1,9 +1,13 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IssuesFileSchema } from '../../protocol/index.js';
 import { steppingClock } from '../../core/testing/index.js';
+import { buildIssue } from '../../core/issues/index.js';
+import { Draw, SECRET_FAMILIES } from '../../../test/corpus/secrets/fake-secrets.js';
+import { issuesFileBytes } from './issues-file-text.js';
 import { ISSUES_FILE, JsonIssueStore } from './json-issue-store.js';
 
 let root: string;
@@ -144,5 +148,58 @@ describe('JsonIssueStore', () => {
     await fs.rm(file);
     expect(await store.list()).toEqual([]);
     expect((await store.create({ title: 'Again' })).id).toBe('ISS-1');
+  });
+
+  it('writes, change by change, the very text a whole write would, re-serialising only the changed issue', async () => {
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    for (let index = 0; index < 30; index += 1) {
+      await store.create({ title: `Issue ${index} — "quoted"\nsecond line`, tags: index % 2 === 0 ? ['continuity'] : [] });
+    }
+    await store.update('ISS-7', { status: 'closed', receiptIds: ['rcpt_0123456789a'] });
+    const stringified = vi.spyOn(JSON, 'stringify');
+    await store.update('ISS-12', { status: 'closed' });
+    await store.create({ title: 'Thirty-one' });
+    const serialised = stringified.mock.calls
+      .map(([value]) => value)
+      .filter((value) => typeof value === 'object' && value !== null)
+      .map((value) => (value as { id?: string }).id ?? 'the whole list');
+    expect(new Set(serialised)).toEqual(new Set(['ISS-12', 'ISS-31']));
+    stringified.mockRestore();
+    const text = await fs.readFile(file, 'utf8');
+    expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+    expect((await onDisk()).issues.map((issue) => issue.status).filter((status) => status === 'closed')).toHaveLength(2);
+  });
+
+  it('keeps secrets out of the file, in a changed issue and in one another process wrote raw', async () => {
+    const draw = new Draw(4141);
+    const [first, second] = [SECRET_FAMILIES[0]!.make(draw), SECRET_FAMILIES[5]!.make(draw)];
+    const store = new JsonIssueStore(root, { clock: steppingClock() });
+    await store.create({ title: 'Eyes' });
+    await store.create({ title: 'Steps' });
+    // Another process writes a secret into an issue the store has not changed.
+    const edited = await onDisk();
+    edited.issues[0] = { ...edited.issues[0]!, body: `pasted ${first.value} by mistake` };
+    await fs.writeFile(file, `${JSON.stringify(edited, null, 2)}\n`);
+    await store.update('ISS-2', { status: 'closed' });
+    // And this process is handed one in a change that only touches one issue.
+    await store.create({ title: 'Keys', body: `the key is ${second.value}` });
+    const text = await fs.readFile(file, 'utf8');
+    for (const part of [...first.mustVanish, ...second.mustVanish]) expect(text).not.toContain(part);
+    expect(await new JsonIssueStore(root).list()).toHaveLength(3);
+    expect(JSON.stringify(await store.list())).toBe(JSON.stringify((await onDisk()).issues));
+  });
+});
+
+describe('issuesFileBytes', () => {
+  it('is JSON.stringify(file, null, 2) with a final newline, for any issues', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 40 });
+    const input = fc.record({ title: text.filter((title) => title.trim() !== ''), body: fc.option(text, { nil: undefined }), tags: fc.array(text, { maxLength: 3 }) });
+    fc.assert(
+      fc.property(fc.array(input, { maxLength: 6 }), (inputs) => {
+        const issues = inputs.map((value, index) => buildIssue(value, `ISS-${index + 1}`, '2026-12-01T00:00:00.000Z'));
+        const file = JSON.parse(JSON.stringify({ schema_version: 1, issues })) as Parameters<typeof issuesFileBytes>[0];
+        expect(issuesFileBytes(file).toString('utf8')).toBe(`${JSON.stringify(file, null, 2)}\n`);
+      }),
+    );
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { ControlRoomError, ISSUE_SCHEMA_VERSION, IssueSchema, IssuesFileSchema, type Issue, type IssuesFile, type NewIssue } from '../../protocol/index.js';
 import { applyIssueChange, buildIssue, nextIssueId, type IssueChange } from '../../core/issues/index.js';
 import type { Clock, IssueStore } from '../../core/ports/index.js';
-import { writeJsonAtomic } from '../fs-store/index.js';
+import { replaceFile, scrubAppData, writeJsonAtomic } from '../fs-store/index.js';
+import { hasPiece, issuesFileBytes, keepPiece } from './issues-file-text.js';
 import { systemClock } from '../system/index.js';
 import { forgetIssues, knownIssues, rememberIssues, stateOf } from './known-issues-files.js';
 
@@ -96,11 +97,17 @@ export class JsonIssueStore implements IssueStore {
     return run;
   }
 
-  /** Replaces the file and keeps what was written (secrets scrubbed) as the list memory holds. */
+  /**
+   * Replaces the file and keeps what was written (secrets scrubbed) as the list memory holds. When
+   * every other issue is one this process wrote, only the changed issue passes the scrubbing
+   * boundary and is serialised again (the rest were scrubbed when they were written); otherwise
+   * (the first change after a read) the whole list is, and each issue's text is kept for next time.
+   */
   private async write(file: IssuesFile, changedId: string): Promise<void> {
-    let text: string;
+    const onlyChanged = file.issues.every((issue) => issue.id === changedId || hasPiece(issue));
+    let written: IssuesFile;
     try {
-      text = await writeJsonAtomic(this.filePath, file);
+      written = onlyChanged ? await this.writeChanged(file, changedId) : await this.writeWhole(file);
     } catch (error) {
       // The rename may or may not have happened: read the file again next time.
       forgetIssues(this.filePath);
@@ -109,12 +116,27 @@ export class JsonIssueStore implements IssueStore {
     // (A writer elsewhere that replaced the file between the rename and this look would be taken
     // for this write; processes writing at once are not coordinated, as said above.)
     const state = await stateOf(this.filePath);
-    const written = JSON.parse(text) as IssuesFile;
     // Scrubbing may have changed the issue after it was validated; if that left it invalid, the
     // next read reports the file as corrupt, as it would in a fresh process.
     const changed = written.issues.find((issue) => issue.id === changedId);
     if (state === null || !IssueSchema.safeParse(changed).success) forgetIssues(this.filePath);
     else rememberIssues(this.filePath, state, written);
+  }
+
+  private async writeWhole(file: IssuesFile): Promise<IssuesFile> {
+    const written = JSON.parse(await writeJsonAtomic(this.filePath, file)) as IssuesFile;
+    for (const issue of written.issues) keepPiece(issue);
+    return written;
+  }
+
+  private async writeChanged(file: IssuesFile, changedId: string): Promise<IssuesFile> {
+    const index = file.issues.findIndex((issue) => issue.id === changedId);
+    const issues = [...file.issues];
+    // Read back from its own text, so memory holds what the file holds (no undefined fields).
+    issues[index] = JSON.parse(JSON.stringify(await scrubAppData(this.filePath, issues[index]))) as Issue;
+    const written: IssuesFile = { schema_version: file.schema_version, issues };
+    await replaceFile(this.filePath, issuesFileBytes(written), {});
+    return written;
   }
 
   /** The list, from memory while the file is in the state memory was taken in, else read and validated. */
