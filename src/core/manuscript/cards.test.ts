@@ -51,3 +51,18 @@ describe('a name field followed by more sentences', () => {
     expect(parse('Name: Dr. Amos Pell')).toBe('Dr. Amos Pell');
   });
 });
+
+describe('a name field with a description after the name', () => {
+  const nameOf = (value: string) => parseCharacterCard(source('Compendium/Characters/crew.md', `## Crew\n\nName: ${value}\nBorn 2 February 2150`)).name.value;
+
+  it('keeps the name and drops the description', () => {
+    expect(nameOf('Dr. Ilse Varga, station medic (narrator)')).toBe('Dr. Ilse Varga');
+    expect(nameOf('Kasimir Wolny — purser')).toBe('Kasimir Wolny');
+    expect(nameOf('Tess Adair (née Quirke)')).toBe('Tess Adair');
+  });
+
+  it('keeps a name written surname first, and initials', () => {
+    expect(nameOf('Varga, Ilse')).toBe('Varga, Ilse');
+    expect(nameOf('J. R. Hallam')).toBe('J. R. Hallam');
+  });
+});

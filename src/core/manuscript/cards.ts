@@ -63,10 +63,13 @@ const NAME_ABBREVIATION = /(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sgt|Capt|Cmdr|Cdr|Lt|
 
 /** A `Name:` field's name without the sentences after it: `Cmdr. Ada Voss. Everyone calls her Vee.` → `Cmdr. Ada Voss`. */
 function nameOnly(value: string): string {
-  for (const stop of value.matchAll(/\.\s+(?=\p{Lu})/gu)) {
-    if (!NAME_ABBREVIATION.test(value.slice(0, stop.index))) return value.slice(0, stop.index).trim();
+  // A description after the name: "Dr. Ilse Varga, station medic (narrator)", "Kaz Wolny — purser".
+  const described = /\s*(?:\(|[—–]|\s-\s|,\s*(?=\p{Ll}))/u.exec(value);
+  const name = described && described.index > 0 ? value.slice(0, described.index) : value;
+  for (const stop of name.matchAll(/\.\s+(?=\p{Lu})/gu)) {
+    if (!NAME_ABBREVIATION.test(name.slice(0, stop.index))) return name.slice(0, stop.index).trim();
   }
-  return value;
+  return name.trim();
 }
 
 /** `CHAR-owen-tresk.md` → `Owen Tresk`, the name of last resort. */

@@ -100,3 +100,16 @@ describe('a title and surname the card\'s own name carries', () => {
     expect(who(none, 'Mr. Dunn nodded.')).toEqual(['Mr. Dunn=Silas Dunn|Amos Dunn']);
   });
 });
+
+describe('a name written in capitals', () => {
+  const person = (name: string) => parseCharacterCard({ path: `Compendium/Characters/${name}.md`, lines: `# ${name}\n\nShe works the ferry.`.split('\n') });
+  const names = (text: string) => buildNameIndex([person('Oona Brannigan'), person('May Ellery')], []).find(text).map((match) => `${match.text}=${match.entities.map((entity) => entity.name).join('|')}`);
+
+  it('is found on a badge or a sign', () => {
+    expect(names('Her name on a badge: OONA. The sign said OONA BRANNIGAN, PURSER.')).toEqual(['OONA=Oona Brannigan', 'OONA BRANNIGAN=Oona Brannigan']);
+  });
+
+  it('is not found for a name that is an everyday word', () => {
+    expect(names('MAY I SEE YOUR TICKET?')).toEqual([]);
+  });
+});

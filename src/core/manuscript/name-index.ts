@@ -69,6 +69,10 @@ export class NameIndex {
   private variants(form: string): string[] {
     const folded = form.replace(APOSTROPHES, "'");
     if (/^\p{Ll}/u.test(folded)) return [folded, folded[0]!.toUpperCase() + folded.slice(1)];
+    // A name in capitals on a badge, a sign or a letterhead ("her name on a badge: OONA"); not for
+    // names that are everyday words, nor for initials.
+    const shouted = folded.toUpperCase();
+    if (/^\p{Lu}\p{Ll}{2,}(?:\s+\p{Lu}\p{Ll}+)*$/u.test(folded) && !isCommonWordForm(folded)) return [folded, shouted];
     return [folded];
   }
 

@@ -22,3 +22,17 @@ describe('findQuantities', () => {
     expect(read('the other half came out; a well-known face; the 21st of May').filter(([, , unit]) => unit !== null)).toEqual([]);
   });
 });
+
+describe('the noun a count counts', () => {
+  it('is the head of the phrase after it: its first plural past one', () => {
+    expect(read('fourteen apple trees and one pear')).toEqual([['fourteen', 14, 'trees'], ['one', 1, 'pear']]);
+    expect(read('twelve back-to-back cottages below the mill')).toEqual([['twelve', 12, 'cottages']]);
+    expect(read('the fourteen cottages back to back')).toEqual([['fourteen', 14, 'cottages']]);
+    expect(read('nine smudge fires, three men')).toEqual([['nine', 9, 'fires'], ['three', 3, 'men']]);
+  });
+
+  it('is the word after it when no plural follows', () => {
+    expect(read('three mile across the fields')).toEqual([['three', 3, 'mile']]);
+    expect(read('forty Tuesdays')).toEqual([['forty', 40, 'Tuesdays']]);
+  });
+});

@@ -27,9 +27,38 @@ function wholeValue(word: string): number | null {
   return /^an?$/i.test(word) ? 1 : parseNumberWord(word);
 }
 
-function unitAfter(text: string, end: number): string | null {
-  const match = /^[\s-]+(\p{L}+)/u.exec(text.slice(end));
-  return match ? match[1]! : null;
+// Words that end the noun phrase after a count: what follows them is not what is counted.
+const PHRASE_END = new Set([
+  'and', 'or', 'nor', 'but', 'of', 'to', 'the', 'a', 'an', 'in', 'on', 'at', 'by', 'with', 'for', 'from', 'into', 'onto', 'below',
+  'above', 'under', 'over', 'behind', 'beyond', 'beside', 'between', 'along', 'across', 'round', 'around', 'near', 'past', 'up',
+  'down', 'out', 'off', 'that', 'which', 'who', 'whose', 'was', 'were', 'is', 'are', 'had', 'has', 'have', 'his', 'her', 'its',
+  'their', 'my', 'our', 'your', 'than', 'as', 'if', 'when', 'where', 'since', 'ago', 'apiece', 'each',
+]);
+// Plurals without an "s".
+const IRREGULAR_PLURALS = new Set(['men', 'women', 'children', 'feet', 'teeth', 'geese', 'mice', 'people', 'sheep', 'cattle', 'deer', 'fish', 'swine', 'oxen', 'kine', 'head']);
+
+function isPlural(word: string): boolean {
+  return IRREGULAR_PLURALS.has(word) || (word.length > 3 && /[^s']s$/.test(word));
+}
+
+/**
+ * The word a count counts: the head of the noun phrase after it, so "fourteen apple trees" counts
+ * trees and "twelve back-to-back cottages" cottages, as "eleven trees" and "the fourteen cottages
+ * back to back" do. Past one, the head is the phrase's first plural; otherwise its first word.
+ */
+function unitAfter(text: string, end: number, value: number): string | null {
+  const first = /^[\s-]+(\p{L}+)/u.exec(text.slice(end));
+  if (first === null || !/^\p{Ll}/u.test(first[1]!) || value === 1) return first ? first[1]! : null;
+  const phrase: string[] = [];
+  // Lower-case words one space apart; punctuation or a capital ends the phrase.
+  const next = /[ \t\n]+(\p{Ll}[\p{Ll}'’]*(?:-\p{Ll}+)*)(?![\p{L}\d-])/uy;
+  next.lastIndex = end;
+  for (let match = next.exec(text); match !== null && phrase.length < 4; match = next.exec(text)) {
+    const word = match[1]!.replace(/['’]+$/, '');
+    if (PHRASE_END.has(word)) break;
+    phrase.push(word);
+  }
+  return phrase.find(isPlural) ?? first[1]!;
 }
 
 /** Every quantity of `text`, fractions first where they overlap a plain number. */
@@ -57,6 +86,6 @@ export function findQuantities(text: string): Quantity[] {
     if (value !== null && parseNumberWord(`${match[1]}-${match[2]}`) === null && !/^(?:st|nd|rd|th)$/i.test(match[2]!)) push(value, match.index, match[1]!, match[2]!);
   }
   const overlaps = (number: NumberMention): boolean => found.some((quantity) => number.start < quantity.end && number.end > quantity.start);
-  for (const number of findNumbers(text)) if (!overlaps(number)) found.push({ ...number, unit: unitAfter(text, number.end) });
+  for (const number of findNumbers(text)) if (!overlaps(number)) found.push({ ...number, unit: unitAfter(text, number.end, number.value) });
   return found.sort((a, b) => a.start - b.start);
 }

@@ -136,7 +136,15 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
         nounPhrases ??= nlp(fact.value).nouns().out('array') as string[];
         // The subject is that of the count's own sentence (a paragraph of description holds several).
         const sentence = sentenceOf(fact.value, number.start);
-        const ownPhrase = (nlp(sentence).nouns().out('array') as string[]).find((phrase) => !phrase.includes(number.text) && !number.text.includes(phrase));
+        // The thing that has the count is named just before it ("the orchard: fourteen apple trees",
+        // "the stair has 131 steps"), else it is the sentence's first noun.
+        const sentenceNouns = (nlp(sentence).nouns().out('array') as string[]).filter((phrase) => !phrase.includes(number.text) && !number.text.includes(phrase));
+        const countAt = sentence.indexOf(number.text);
+        const before = sentenceNouns.filter((phrase) => {
+          const at = sentence.indexOf(phrase);
+          return at >= 0 && at + phrase.length <= countAt && !/^(?:it|this|that|there|which)$/i.test(phrase.trim());
+        });
+        const ownPhrase = before.at(-1) ?? sentenceNouns[0];
         const subjectPhrase = ownPhrase ?? nounPhrases!.find((phrase) => !phrase.includes(number.text));
         const subjectWords = subjectPhrase?.match(/\p{L}+/gu) ?? [];
         const subjectStem = subjectWords.length > 0 ? stemWord(subjectWords[subjectWords.length - 1]!) : null;
@@ -154,6 +162,8 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
 // "all ninety-six steps", "the whole three-mile drive", "every one of its twelve rooms": a count of
 // the whole of a thing the notes already count.
 const TOTALITY = /\b(?:all(?:\s+of)?(?:\s+(?:the|its|their|his|her))?|the\s+(?:whole|entire|full)|every\s+one\s+of\s+(?:the|its|their|his|her)|each\s+of\s+(?:the|its|their))\s+$/i;
+
+const DEFINITE_BEFORE = /\b(?:the|its|those|these|all)\s+$/i;
 
 /** A quantity as the scene says it: `ninety steps`, `a mile and a half`. */
 function said(number: Quantity): string {
@@ -174,9 +184,10 @@ function attached(sentence: string, at: number, end: number, subjectStems: reado
  * its nouns; for common units (years, miles, men) the subject must stand next to the count too. A
  * count of a whole (`all ninety-six steps`) is about the one thing the notes count in that noun. A
  * count that agrees with any fact it could be about is no contradiction.
- * In lenient mode the subject must always be in the same sentence.
+ * In lenient mode the subject must always be in the same sentence. A chapter's title counts as part
+ * of every passage of the chapter.
  */
-export function numericFactFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean): Finding[] {
+export function numericFactFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean, chapterTitle = ''): Finding[] {
   const findings: Finding[] = [];
   const units = new Set(facts.map((fact) => fact.unitStem));
   prose.paragraphs.forEach((paragraph, index) => {
@@ -186,7 +197,8 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const unit = number.unit;
       if (unit === null || !units.has(stemWord(unit))) continue;
       const unitStem = stemWord(unit);
-      const passage = (windowStems ??= stemsOf(`${prose.paragraphs[index - 1]?.text ?? ''}\n${paragraph.text}`));
+      // The chapter's title ("The Orchard") says what its every passage is about.
+      const passage = (windowStems ??= stemsOf(`${chapterTitle}\n${prose.paragraphs[index - 1]?.text ?? ''}\n${paragraph.text}`));
       const sentence = sentenceAt(paragraph, number.start);
       const sentenceText = paragraph.text.slice(sentence.start, sentence.end);
       const sentenceStems = stemsOf(sentenceText);
@@ -198,7 +210,10 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         const subjects = [fact.subjectStem, fact.nameStem].filter((stem) => stem !== null);
         const subjectNear = subjects.some((stem) => passage.has(stem));
         const subjectInSentence = subjects.some((stem) => sentenceStems.has(stem));
-        const about = (subjectNear && hits >= 2) || hits >= 3 || (fact.subjectProper && subjectInSentence);
+        // "the eleven trees", "its fourteen rooms": a definite count names the whole set, so when the
+        // notes count that noun only once, the subject nearby is enough ("four looms" may be a few of them).
+        const definite = sameUnit.length === 1 && DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
+        const about = (subjectNear && (hits >= 2 || definite)) || hits >= 3 || (fact.subjectProper && subjectInSentence);
         if (!about) return false;
         if (!strict) return subjectInSentence;
         return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), subjects);

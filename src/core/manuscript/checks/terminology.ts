@@ -6,6 +6,8 @@ import { lineText, type FileProse } from '../scene-prose.js';
 interface Variant {
   form: string;
   count: number;
+  /** Uses right before another content word ("a blood-pressure cuff"): a compound modifier. */
+  attributive: number;
   path: string;
   line: number;
   quote: string;
@@ -39,25 +41,32 @@ export function termKey(term: string): string {
  */
 export function terminologyFindings(files: readonly FileProse[]): Finding[] {
   const byKey = new Map<string, Map<string, Variant>>();
-  const record = (form: string, prose: FileProse, line: number): void => {
+  const record = (form: string, prose: FileProse, line: number, attributive: boolean): void => {
     const key = termKey(form);
     if (key.length < 4) return;
     const variants = byKey.get(key) ?? new Map<string, Variant>();
     const normal = form.toLowerCase().replace(/\s+/g, ' ');
     const existing = variants.get(normal);
-    if (existing) existing.count += 1;
-    else variants.set(normal, { form: normal, count: 1, path: prose.source.path, line, quote: lineText(prose.source, line) });
+    if (existing) {
+      existing.count += 1;
+      if (attributive) existing.attributive += 1;
+    } else variants.set(normal, { form: normal, count: 1, attributive: attributive ? 1 : 0, path: prose.source.path, line, quote: lineText(prose.source, line) });
     byKey.set(key, variants);
   };
   for (const prose of files) {
     for (const paragraph of prose.paragraphs) {
       const words = [...paragraph.text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)];
+      // Whether the word at `index` is followed, across one space, by a content word.
+      const beforeWord = (index: number): boolean => {
+        const [word, next] = [words[index]!, words[index + 1]];
+        return next !== undefined && /^[ \n]$/.test(paragraph.text.slice(word.index + word[0].length, next.index)) && !FUNCTION_WORDS.has(next[0].toLowerCase()) && !looksLikeVerb(next[0]);
+      };
       words.forEach((match, index) => {
-        record(match[0], prose, lineOf(paragraph, match.index));
+        record(match[0], prose, lineOf(paragraph, match.index), beforeWord(index));
         const next = words[index + 1];
         const gap = next ? paragraph.text.slice(match.index + match[0].length, next.index) : '';
         if (next && /^[ \n]$/.test(gap) && !match[0].includes('-') && !next[0].includes('-') && !FUNCTION_WORDS.has(match[0].toLowerCase()) && !FUNCTION_WORDS.has(next[0].toLowerCase())) {
-          record(`${match[0]} ${next[0]}`, prose, lineOf(paragraph, match.index));
+          record(`${match[0]} ${next[0]}`, prose, lineOf(paragraph, match.index), beforeWord(index + 1));
         }
       });
     }
@@ -69,6 +78,7 @@ export function terminologyFindings(files: readonly FileProse[]): Finding[] {
     const sorted = [...variants.values()].sort((a, b) => b.count - a.count);
     const [usual, ...others] = sorted;
     for (const other of others) {
+      if (modifierAndNoun(usual!, other)) continue;
       findings.push({
         kind: 'terminology_variant',
         severity: 'warning',
@@ -80,4 +90,22 @@ export function terminologyFindings(files: readonly FileProse[]): Finding[] {
     }
   }
   return findings;
+}
+
+const COMMON_VERBS = new Set(['was', 'were', 'had', 'did', 'went', 'came', 'shone', 'rose', 'fell', 'lay', 'sat', 'stood', 'ran', 'broke', 'gave', 'took', 'made', 'said', 'got', 'saw', 'grew', 'hung', 'spun', 'swung', 'struck', 'caught', 'felt', 'kept', 'left', 'lit', 'met', 'put', 'set', 'shook', 'slid', 'split', 'spread', 'stuck', 'woke', 'wore']);
+
+/** A word after a compound that is more likely its verb than the noun it modifies ("the sea-glass glittered"). */
+function looksLikeVerb(word: string): boolean {
+  const lower = word.toLowerCase();
+  return COMMON_VERBS.has(lower) || /(?:ed|ing|ly)$/.test(lower);
+}
+
+/**
+ * A hyphenated compound only ever used before a noun ("a blood-pressure cuff") and the open one
+ * never so ("her blood pressure"): the usual rule for compound modifiers, not two spellings.
+ */
+function modifierAndNoun(a: Variant, b: Variant): boolean {
+  const [hyphened, open] = a.form.includes('-') ? [a, b] : [b, a];
+  if (!hyphened.form.includes('-') || hyphened.form.replaceAll('-', ' ') !== open.form) return false;
+  return hyphened.attributive === hyphened.count && open.attributive === 0;
 }

@@ -1,10 +1,27 @@
 import { parseNumberWord } from '../numbers.js';
 import { monthsOf, ORDINAL_WORDS, parseDate, type PartialDate } from './calendar.js';
 
+/**
+ * How a stated age reads: `exact` ("was thirty"), `under` ("not yet seventeen", "under twenty"),
+ * `over` ("over sixty", "past forty") or `about` ("nearly forty", "almost twelve").
+ */
+export type AgeBound = 'exact' | 'under' | 'over' | 'about';
+
+/** The ages a stated age allows, youngest and oldest. */
+export function boundRange(age: number, bound: AgeBound): { low: number; high: number } {
+  if (bound === 'under') return { low: 0, high: age - 1 };
+  if (bound === 'over') return { low: age + 1, high: 125 };
+  if (bound === 'about') return { low: age - 2, high: age };
+  return { low: age, high: age };
+}
+
 /** An age or birth stated in a sentence. */
 export interface AgePhrase {
   kind: 'age' | 'born';
   age: number | null;
+  bound: AgeBound;
+  /** A past age said with its moment ("I was thirty-one when I signed, in the January of 2181"). */
+  moment: PartialDate | null;
   born: PartialDate | null;
   /** "turned thirty-six last spring": the months of the birthday. */
   birthdayMonths: number[] | null;
@@ -18,7 +35,30 @@ export interface AgePhrase {
 const NUMBER = '(\\d{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?)|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|a\\s+hundred)';
 const OWNER = "(\\p{Lu}[\\p{L}'’-]*|she|he|I|She|He)";
 // "Ilse was thirty-four", "she is 34 years old", "he had turned forty", "I was sixty", "I'm sixty".
-const WAS_AGE = new RegExp(`${OWNER}(?:['’]m|\\s+(?:was|is|'s|’s|am|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now|was\\s+nearly|was\\s+almost))\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
+// "not yet seventeen", "nearly forty", "well over sixty": a bound, not the age itself.
+const QUALIFIER = '(not\\s+yet|not\\s+quite|nearly|almost|close\\s+(?:on|to)|coming\\s+up\\s+(?:on|to)|going\\s+on|getting\\s+on\\s+for|rising|under|over|past|well\\s+(?:over|past|under)|more\\s+than|less\\s+than|older\\s+than|younger\\s+than|only|just|barely)';
+const WAS_AGE = new RegExp(`${OWNER}(?:['’]m|\\s+(?:was|is|'s|’s|am|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now))(?:\\s+${QUALIFIER})?\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
+
+function boundOf(qualifier: string | undefined): AgeBound {
+  const word = (qualifier ?? '').toLowerCase().replace(/\s+/g, ' ');
+  if (/^(?:not yet|not quite|under|well under|less than|younger than)$/.test(word)) return 'under';
+  if (/^(?:over|past|well over|well past|more than|older than)$/.test(word)) return 'over';
+  if (/^(?:nearly|almost|close on|close to|coming up on|coming up to|going on|getting on for|rising)$/.test(word)) return 'about';
+  return 'exact';
+}
+
+const SEASON_OR_MONTH = '(?:spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)';
+// The one year a sentence names, with the month beside it ("in the January of 2181", "March 1944").
+const YEAR_IN_SENTENCE = new RegExp(`(?:\\b(${SEASON_OR_MONTH})\\s+(?:of\\s+)?)?\\b(1[5-9]\\d\\d|2\\d\\d\\d)\\b`, 'g');
+
+/** The moment a sentence dates itself to, when it names exactly one year. */
+function sentenceMoment(sentence: string): PartialDate | null {
+  const years = [...sentence.matchAll(YEAR_IN_SENTENCE)];
+  if (years.length !== 1 || /\b(?:ago|since|until|till|before|after)\b/i.test(sentence)) return null;
+  const [match] = years;
+  const months = match![1] ? monthsOf(match![1]) : null;
+  return { year: Number(match![2]), month: months && months.length === 1 ? months[0]! : null, day: null };
+}
 const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?(?:in\\s+)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
@@ -63,19 +103,21 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
   for (const match of sentence.matchAll(TURNED_WHEN)) {
     const age = numberValue(match[1]!);
-    if (age !== null) add({ kind: 'age', age, born: null, birthdayMonths: monthsOf(match[2]!), text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (age !== null) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: monthsOf(match[2]!), text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(WAS_AGE)) {
-    const age = numberValue(match[2]!);
+    const age = numberValue(match[3]!);
     const end = match.index + match[0].length;
-    if (age === null || past(match.index, end)) continue;
+    // A past age counts only where the sentence dates it: then it is the age at that moment.
+    const at = age !== null && past(match.index, end) ? sentenceMoment(sentence) : null;
+    if (age === null || (past(match.index, end) && at === null)) continue;
     // "It was twelve" or "was twelve minutes": only a person followed by nothing counted has an age.
     if (/^(?:It|This|That|There|Which|What)$/.test(match[1]!)) continue;
-    if (match[3] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|years?|or|,)\b/i.test(sentence.slice(end))) continue;
+    if (match[4] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|years?|or|when|while|as|,)\b/i.test(sentence.slice(end))) continue;
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
     // The owner's word ends where the verb starts: a name there is the mention that owns the age.
-    add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
+    add({ kind: 'age', age, bound: boundOf(match[2]), moment: at, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
   }
   for (const match of sentence.matchAll(YEAR_OLD)) {
     const age = numberValue(match[1]!);
@@ -84,22 +126,22 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     // "the thirty-four-year-old Ilse" (the name follows) or "Ilse, a thirty-four-year-old widow".
     const after = /^\s+(\p{Lu}[\p{L}'’-]+)/u.exec(sentence.slice(end));
     const before = /(\p{Lu}[\p{L}'’-]+),\s+(?:a|an|the)\s+$/u.exec(sentence.slice(0, match.index));
-    if (after) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: end + after[0].length });
-    else if (before) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (after) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: end + after[0].length });
+    else if (before) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
   }
   for (const pattern of [APPOSITION, AGED]) {
     for (const match of sentence.matchAll(pattern)) {
       const age = numberValue(match[match.length - 1]!);
-      if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[0].length });
+      if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[0].length });
     }
   }
   for (const match of sentence.matchAll(BIRTHDAY)) {
     const age = ORDINAL_AGE(match[2]!);
-    if (age !== null && age < 125) add({ kind: 'age', age, born: null, birthdayMonths: null, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
+    if (age !== null && age < 125) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(BORN_ON)) {
     const born = parseDate(match[1]!);
-    if (born !== null) add({ kind: 'born', age: null, born, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (born !== null) add({ kind: 'born', age: null, bound: 'exact', moment: null, born, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
   }
   return found;
 }

@@ -48,13 +48,13 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
   }
   const age = card.age ? ageFieldValue(card.age.value) : null;
   if (card.age && age !== null) {
-    ages.push({ ...base, kind: 'age', age, born: null, birthdayMonths: null, text: card.age.value, line: card.age.line });
+    ages.push({ ...base, kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: card.age.value, line: card.age.line });
     fieldLines.add(card.age.line);
   }
   const born = card.fields.get('born');
   if (born) {
     const date = parseDate(born.value);
-    if (date !== null) ages.push({ ...base, kind: 'born', age: null, born: date, birthdayMonths: null, text: born.value, line: born.line });
+    if (date !== null) ages.push({ ...base, kind: 'born', age: null, bound: 'exact', moment: null, born: date, birthdayMonths: null, text: born.value, line: born.line });
     else if (!card.fields.has('birthplace') && /^\p{Lu}/u.test(born.value.trim())) {
       facts.push({ ...base, attribute: 'birthplace', values: [born.value.replace(/[.,;].*$/, '').replace(/^in\s+/i, '').trim().toLowerCase()], text: born.value, valueText: born.value, line: born.line, link: 'card' });
     }
@@ -76,7 +76,7 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
       }
       for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
         if (fieldLines.has(lineOf(paragraph, phrase.start)) || !own(phrase.start)) continue;
-        ages.push({ ...base, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, line: lineOf(paragraph, phrase.start) });
+        ages.push({ ...base, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, line: lineOf(paragraph, phrase.start) });
       }
     }
   });
@@ -135,7 +135,7 @@ export function proseFacts(context: SubjectContext, position: number): Collected
         if (quoted && PAST_SPEECH.test(phrase.text)) continue;
         const subject = quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
-        ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
+        ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
       }
     }
   });

@@ -1,6 +1,9 @@
 import type { Finding } from '../finding.js';
 import { MONTHS, formatDate, type PartialDate } from './calendar.js';
+import { boundRange } from './age-phrases.js';
 import type { AgeFact } from './fact.js';
+
+const BOUND_WORDS = { under: 'under', over: 'over', about: 'about', exact: '' } as const;
 
 /** When a chapter happens, as far as the story's calendar knows. */
 export interface ChapterWhen {
@@ -52,12 +55,14 @@ export function ageFindings(ages: readonly AgeFact[], whenOf: (position: number)
     const cardAge = facts.find((fact) => fact.source === 'card' && fact.kind === 'age');
     const born = facts.find((fact) => fact.kind === 'born' && fact.born !== null && (fact.source === 'card' || fact.certain));
     const stated = facts.filter((fact) => fact.source === 'prose' && fact.kind === 'age' && fact.age !== null).sort((a, b) => a.position - b.position || a.line - b.line);
-    const firstCertain = stated.find((fact) => fact.certain);
+    const firstCertain = stated.find((fact) => fact.certain && fact.bound === 'exact' && fact.moment === null);
     const storyStart = whenOf(1);
     for (const fact of stated) {
-      const when = whenOf(fact.position);
+      // A past age is checked at the moment its sentence names, and only against a birth.
+      const when: ChapterWhen = fact.moment ? { dayIndex: null, date: fact.moment, year: fact.moment.year } : whenOf(fact.position);
       const ranges: Range[] = [];
       const fromBirth = born?.born ? expectedFromBirth(born.born, when, born) : null;
+      if (fact.moment && !fromBirth) continue;
       if (fromBirth) ranges.push(fromBirth);
       else if (cardAge && cardAge.age !== null) {
         const elapsed = yearsBetween(storyStart, when) ?? 0;
@@ -68,11 +73,12 @@ export function ageFindings(ages: readonly AgeFact[], whenOf: (position: number)
         ranges.push({ low: Math.min(low, low - (elapsed < 0 ? 1 : 0)), high: firstCertain.age! + Math.ceil(elapsed) + 1, reason: `${firstCertain.path}#L${firstCertain.line} gives ${firstCertain.age}`, fact: firstCertain });
       }
       const range = ranges[0];
-      if (range && (fact.age! < range.low || fact.age! > range.high)) {
+      const says = boundRange(fact.age!, fact.bound);
+      if (range && (says.high < range.low || says.low > range.high)) {
         findings.push({
           kind: 'age_mismatch',
           severity: fact.certain && (range.fact.source === 'card' || range.fact.certain) ? 'error' : 'warning',
-          message: `${fact.card.name.value} is ${fact.age} here ("${fact.text}"), but ${range.reason}${range.low === range.high ? ` (so ${range.low})` : ` (so ${range.low}–${range.high})`}.`,
+          message: `${fact.card.name.value} is ${fact.bound === 'exact' ? fact.age : `${BOUND_WORDS[fact.bound]} ${fact.age}`} here ("${fact.text}"), but ${range.reason}${range.low === range.high ? ` (so ${range.low})` : ` (so ${range.low}–${range.high})`}.`,
           path: fact.path,
           line: fact.line,
           quote: '',

@@ -285,3 +285,84 @@ describe('a possessive that opens its sentence, after one person is named', () =
     expect(facts.filter((fact) => fact[2] === true)).toEqual([]);
   });
 });
+
+describe('an age given as a bound, or as the age at a dated moment', () => {
+  const book = (...paragraphs: string[]) => ({
+    'Compendium/Characters/Wenna Polglase.md': '# Wenna Polglase\n\n- Born: 12 March 1869\n\nShe minds two looms at Holt Mill.',
+    'Story/03 The Yard.md': ['# The Yard', 'It was Tuesday, 3 May 1887, and raining.', ...paragraphs].join('\n\n'),
+  });
+  const ages = async (...paragraphs: string[]) => (await findingsOf(book(...paragraphs))).filter((finding) => finding.kind === 'age_mismatch').map((finding) => finding.line);
+
+  it('finds a bound the birth cannot meet: "not yet seventeen", "nearly sixteen", "over twenty"', async () => {
+    expect(await ages('Wenna Polglase was not yet seventeen, and she had never stood up to a tackler.')).toEqual([5]);
+    expect(await ages('Wenna Polglase was nearly sixteen and small for it.')).toEqual([5]);
+    expect(await ages('Wenna Polglase was well over twenty, the foreman thought.')).toEqual([5]);
+  });
+
+  it('stays quiet for a bound the birth meets', async () => {
+    expect(await ages('Wenna Polglase was not yet nineteen, and she had never stood up to a tackler.')).toEqual([]);
+    expect(await ages('Wenna Polglase was nearly nineteen and small for it.')).toEqual([]);
+    expect(await ages('Wenna Polglase was over sixteen, whatever the book said.')).toEqual([]);
+  });
+
+  it('checks a past age at the year its sentence names, and leaves an undated one alone', async () => {
+    expect(await ages('Wenna Polglase was twelve when she first went in, in the spring of 1880.')).toEqual([5]);
+    expect(await ages('Wenna Polglase was eleven when she first went in, in the spring of 1880.')).toEqual([]);
+    expect(await ages('Wenna Polglase was twelve when she first went in, and cried all week.')).toEqual([]);
+  });
+});
+
+describe('a weekday said with its date anywhere in a chapter, speech too', () => {
+  const book = (line: string) => ({
+    'Story/outline.md': '# Outline\n\n1. Statement: Friday 21 March 2025. Tess gives her statement.\n2. Home: Saturday 22 March 2025.\n',
+    'Story/01 Statement.md': `# Statement\n\nFriday 21 March 2025. The sergeant had coffee.\n\n"Date," he says.\n\n${line}\n`,
+    'Story/02 Home.md': '# Home\n\nSaturday 22 March 2025. I slept.\n',
+  });
+  const dated = async (line: string) => (await findingsOf(book(line))).filter((finding) => /weekday|date/.test(finding.kind)).map((finding) => finding.line);
+
+  it('finds a weekday that does not fall on the date in the story year', async () => {
+    expect(await dated('"Saturday the twenty-first of March."')).toEqual([7]);
+    expect(await dated('We had met on Monday the 9th of March, in the rain.')).toEqual([7]);
+  });
+
+  it('stays quiet when the weekday fits, or the date is of another year', async () => {
+    expect(await dated('"Friday the twenty-first of March."')).toEqual([]);
+    expect(await dated('Her father died on Saturday the 21st of March, back in 1998.')).toEqual([]);
+    expect(await dated('It had been Sunday the 16th of March when the ferry sailed.')).toEqual([]);
+  });
+});
+
+describe('a hand used out of habit, and a card whose hand line says more', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Oona Brannigan.md': '# Oona Brannigan\n\n- Dominant hand: right. Scar across the left palm.\n\nChief purser.',
+    'Story/02 The Bar.md': `# The Bar\n\nOona Brannigan sat at the next table. ${line}\n`,
+  });
+  const hands = async (line: string) => (await findingsOf(book(line))).filter((finding) => /hand/.test(finding.kind)).map((finding) => finding.line);
+
+  it('reads the card as right-handed and finds the habit that contradicts it', async () => {
+    expect(await hands('She dealt the cards with her left hand, the way she does everything.')).toEqual([3]);
+    expect(await hands('She dealt the cards with her left, as always.')).toEqual([3]);
+  });
+
+  it('stays quiet for the habit that fits and for a hand used once', async () => {
+    expect(await hands('She dealt the cards with her right hand, the way she does everything.')).toEqual([]);
+    expect(await hands('She pushed the glass away with her left hand.')).toEqual([]);
+  });
+});
+
+describe('a count whose noun is written with other words around it', () => {
+  const book = (line: string) => ({
+    'Compendium/Places/Harrow Lane.md': '# Harrow Lane\n\nBehind the house is the orchard: fourteen apple trees and one pear.',
+    'Story/02 The Orchard.md': `# The Orchard\n\nHe came up early. ${line}\n`,
+  });
+  const counts = async (line: string) => (await findingsOf(book(line))).filter((finding) => finding.kind === 'canon_fact_contradiction').map((finding) => finding.line);
+
+  it('finds "the eleven trees" in the orchard chapter against fourteen apple trees', async () => {
+    expect(await counts('He looked down the rows: the eleven trees his grandfather planted.')).toEqual([3]);
+  });
+
+  it('stays quiet for the same count, or a few trees that may be some of them', async () => {
+    expect(await counts('He looked down the rows: the fourteen trees his grandfather planted.')).toEqual([]);
+    expect(await counts('He had pruned three trees before breakfast.')).toEqual([]);
+  });
+});

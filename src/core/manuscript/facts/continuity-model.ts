@@ -17,6 +17,7 @@ import { pronounDeaths } from './pronoun-deaths.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
 import { chapterTimeStatements, timeOfText } from './time-statements.js';
+import { weekdayClaimFindings, weekdayClaims } from './weekday-claims.js';
 
 /** What a continuity finding is about, so each tool reports its own part. */
 export type FindingCategory = 'trait' | 'age' | 'death' | 'number' | 'time' | 'outline';
@@ -192,12 +193,21 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   const deaths = deathsOf(snapshot, contexts, coverage);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
+  const whenOf = chapterWhens(times, snapshot.outline, years);
+  const dated = timeFindings(times, snapshot.outline);
+  const datedLines = new Set(dated.map((finding) => `${finding.path}:${finding.line}`));
+  const claimed = times.flatMap((time, index) => {
+    const when = whenOf(time.scene.position);
+    const planned = time.entry?.fields.when && snapshot.outline ? timeOfText(time.entry.fields.when.value, { path: snapshot.outline.path, line: 0, source: 'outline' }) : null;
+    const month = when.date?.month ?? planned?.date?.month ?? null;
+    return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month });
+  });
   const findings: ContinuityFinding[] = [
     ...tagged('trait', traitFindings(facts)),
-    ...tagged('age', ageFindings(ages, chapterWhens(times, snapshot.outline, years))),
+    ...tagged('age', ageFindings(ages, whenOf)),
     ...tagged('death', deadCharacterFindings(new Map(deaths.map((death) => [death.card.path, death])), chapters)),
-    ...tagged('number', chapters.flatMap(({ prose }) => numericFactFindings(prose, numbers, true))),
-    ...tagged('time', timeFindings(times, snapshot.outline)),
+    ...tagged('number', chapters.flatMap(({ scene, prose }) => numericFactFindings(prose, numbers, true, scene.title?.value ?? ''))),
+    ...tagged('time', [...dated, ...claimed.filter((finding) => !datedLines.has(`${finding.path}:${finding.line}`))]),
     ...tagged('outline', coverage && snapshot.outline ? outlineCoverageFindings(coverage, snapshot.outline, snapshot.files) : []),
   ];
   const sources = new Map<string, SourceText>();

@@ -1,4 +1,5 @@
 import type { CharacterCard } from '../cards.js';
+import type { AgeBound } from './age-phrases.js';
 import type { SubjectLink } from './resolve-subject.js';
 
 /**
@@ -31,6 +32,10 @@ export interface AgeFact {
   kind: 'age' | 'born';
   /** The age stated (for `age`). */
   age: number | null;
+  /** Whether the age is the age itself or a bound ("not yet seventeen", "nearly forty"). */
+  bound: AgeBound;
+  /** The moment a past age was at ("when I signed, in the January of 2181"); null for now. */
+  moment: { year: number | null; month: number | null; day: number | null } | null;
   /** The date of birth, as far as stated (for `born`). */
   born: { year: number | null; month: number | null; day: number | null } | null;
   /** For "turned thirty-six last spring": the months the birthday fell in. */

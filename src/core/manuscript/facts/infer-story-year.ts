@@ -10,7 +10,7 @@ import type { AgeFact } from './fact.js';
 export function storyYearFromAges(ages: readonly AgeFact[], whenOf: (position: number) => ChapterWhen): number | null {
   const votes = new Map<number, { count: number; first: number }>();
   for (const fact of ages) {
-    if (fact.source !== 'prose' || fact.kind !== 'age' || fact.age === null || !fact.certain) continue;
+    if (fact.source !== 'prose' || fact.kind !== 'age' || fact.age === null || !fact.certain || fact.bound !== 'exact' || fact.moment !== null) continue;
     const born = ages.find((other) => other.card === fact.card && other.source === 'card' && other.kind === 'born' && other.born !== null && other.born.year !== null && other.born.month !== null)?.born;
     const date = whenOf(fact.position).date;
     if (!born || born.year === null || born.month === null || date === null || date.month === null) continue;

@@ -22,6 +22,8 @@ describe('the narrator', () => {
     expect(saysNarrator(card('Ben Oduya', '#person #narrator-cousin\n\nSells boats.'))).toBe(false);
     expect(saysNarrator(card('Ben Oduya', 'Rosa Vell, the narrator, is his cousin.'))).toBe(false);
     expect(saysNarrator(card('Ben Oduya', "Ben Oduya — the narrator's cousin."))).toBe(false);
+    expect(saysNarrator(card('Ilse Varga', 'Name: Dr. Ilse Varga, station medic (narrator)\nBorn 2 February 2150'))).toBe(true);
+    expect(saysNarrator(card('Ben Oduya', 'Cousin of Rosa Vell (the narrator).'))).toBe(false);
   });
 
   it('stands for a chapter only when it is told in the first person outside dialogue', () => {

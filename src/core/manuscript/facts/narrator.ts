@@ -1,4 +1,5 @@
 import type { CharacterCard } from '../cards.js';
+import { givenNameOf } from '../name-forms.js';
 import { isQuoted, type Paragraph } from '../prose.js';
 
 // A card that names its character the narrator: "Narrator.", "Role: narrator", "She narrates the book".
@@ -7,6 +8,8 @@ const NARRATOR_LINE = /^\s*(?:[-*]\s*)?(?:\*\*)?(?:the\s+)?narrator\b(?!['’]s)
 const NARRATOR_SENTENCE = /\b(?:is|as)\s+(?:the\s+|our\s+)?(?:first-person\s+)?narrator\b(?!['’]s)|\b(?:she|he|they)\s+narrates\b|\btells\s+the\s+story\b/i;
 // The card's own name in apposition at a line's start: "Tess Adair — the narrator.", "Ilse Marten, the narrator, …".
 const NARRATOR_APPOSITION = /^\s*((?:\p{Lu}[\p{L}'’.-]*\s+){0,3}\p{Lu}[\p{L}'’.-]*)\s*(?:[—–]|\s-|,)\s*(?:the|our)\s+narrator(?![\p{L}'’-])/u;
+// "narrator" in brackets after the card's own name: "Name: Dr. Ilse Varga, station medic (narrator)".
+const NARRATOR_BRACKETED = /\((?:[^()]*[,;]\s*)?(?:the\s+|our\s+)?(?:first-person\s+)?narrator\s*\)/i;
 // A note tagged as the narrator's (`#character #narrator`); a tag has no space after its `#`.
 const NARRATOR_TAG = /(?:^|\s)#narrator(?![\w-])/i;
 
@@ -14,9 +17,13 @@ const NARRATOR_TAG = /(?:^|\s)#narrator(?![\w-])/i;
 export function saysNarrator(card: CharacterCard): boolean {
   for (const [key, field] of card.fields) if (NARRATOR_FIELD.test(key) && /\bnarrator\b|\bfirst[\s-]person\b|^\s*(?:yes|true)\s*$/i.test(field.value)) return true;
   const body = card.source.lines.slice(Math.max(0, card.bodyStart - 1));
-  const given = card.name.value.split(/\s+/).find((word) => /^\p{Lu}\p{Ll}/u.test(word)) ?? card.name.value;
+  const given = givenNameOf(card.name.value) ?? card.name.value;
   const apposed = (line: string): boolean => NARRATOR_APPOSITION.exec(line)?.[1]!.split(/\s+/).includes(given) ?? false;
-  return body.some((line) => NARRATOR_TAG.test(line) || (!/^\s*#/.test(line) && (NARRATOR_LINE.test(line) || NARRATOR_SENTENCE.test(line) || apposed(line))));
+  const bracketed = (line: string): boolean => {
+    const match = NARRATOR_BRACKETED.exec(line);
+    return match !== null && [...(line.slice(0, match.index).match(/\p{Lu}[\p{L}'’-]*/gu) ?? [])].includes(given);
+  };
+  return body.some((line) => NARRATOR_TAG.test(line) || (!/^\s*#/.test(line) && (NARRATOR_LINE.test(line) || NARRATOR_SENTENCE.test(line) || bracketed(line) || apposed(line))));
 }
 
 /** The one card that says it narrates, or null when none or several do. */

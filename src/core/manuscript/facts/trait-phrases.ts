@@ -68,10 +68,10 @@ export function cardTraitValues(attribute: string, value: string): string[] {
 }
 
 function handednessValues(text: string): string[] {
-  if (/ambidextrous|both/i.test(text)) return ['left', 'right'];
-  if (/\bleft|southpaw/i.test(text)) return ['left'];
-  if (/\bright/i.test(text)) return ['right'];
-  return [];
+  // The first word that says a side: "right. Scar across the left palm" is right-handed.
+  const side = /\b(?:(ambidextrous|both)|(left|southpaw)|(right))/i.exec(text);
+  if (side === null) return [];
+  return side[1] ? ['left', 'right'] : side[2] ? ['left'] : ['right'];
 }
 
 const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?(?:-flecked|-ringed)?)\\s+eyes\\b`, 'giu');
@@ -121,6 +121,9 @@ const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/gi
 const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 // "signing the register, and he does it with his right hand": the writing named first, the hand after.
 const DOES_IT_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|initialled|initialed)\b[^.!?;“”"]{0,120}?\b(?:does|did|do|doing)\s+(?:it|so|this|that)\s+with\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
+// A hand used out of habit: "with her left hand, the way she does everything", "left-hand first, as always",
+// "with his right, as he always did".
+const HABIT_HAND = /\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b,?\s+(?:the\s+way\s+(?:she|he|I|they)\s+(?:does|did|do)\s+(?:everything|anything|it\s+all)|as\s+(?:she|he|I|they)\s+always\s+(?:does|did|do)|as\s+(?:always|ever|usual))\b/giu;
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
@@ -185,6 +188,7 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of sentence.matchAll(HANDED)) push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
   for (const match of sentence.matchAll(WRITING_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(DOES_IT_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
+  for (const match of sentence.matchAll(HABIT_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(PEN_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(MARK)) {
     const owner = match[2]?.toLowerCase();
