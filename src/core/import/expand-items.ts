@@ -1,7 +1,8 @@
 import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter } from '../manuscript/front-matter.js';
 import { classifySection } from './classify-section.js';
-import { bulletEntries, tableEntries } from './split-entries.js';
+import { noteGroups } from './grouped-notes.js';
+import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
 import { chapterHeading, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
@@ -72,7 +73,8 @@ function listKind(name: string): ImportKind | null {
 function entries(item: Classified, listed: ImportKind | null): Classified[] | null {
   const lines = bodyLines(item.text);
   const rows = tableEntries(lines);
-  const found = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
+  const bullets = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
+  const found = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
   if (found.length === 0 || (rows.length === 0 && found.length < 2)) return null;
   return found.map((section, index) => {
     const text = sectionText(section);
@@ -165,12 +167,38 @@ function sectionCards(item: Classified, section: TextSection, index: number, lis
 }
 
 /**
- * What one source item becomes: a text holding a whole novel splits into its chapters; a note of
+ * A notes file kept as one document with a group heading per kind (`# Characters`, `# Places`,
+ * `# Chronology`): each group becomes what its heading says — the outline, or one card per entry
+ * of people or places (bullets, bold-named paragraphs, tables or sub-headings). Null when the text
+ * is not such a file.
+ */
+function groupedNotes(item: Classified, skipped: SkippedItem[]): Classified[] | null {
+  if (item.document.hint !== null) return null;
+  const found = noteGroups(bodyLines(item.text));
+  if (found === null) return null;
+  const prefaceWords = wordCount(found.preface.filter((line) => !/^#/.test(line)).join(' '));
+  const result: Classified[] = [];
+  if (prefaceWords >= 60) result.push({ ...item, text: `${found.preface.join('\n').trimEnd()}\n`, kind: 'lore', reason: `the opening of the notes "${item.document.name}"` });
+  else if (prefaceWords > 0) skipped.push({ origin: `${item.document.origin} › before the first section`, reason: `a title page (${prefaceWords} words)` });
+  found.groups.forEach((group, index) => {
+    const reason = `the section "${group.heading}" of the notes "${item.document.name}"`;
+    if (group.kind === 'outline') result.push({ ...partOf(item, group, index, 'outline', reason) });
+    else if (group.kind === 'lore') result.push(...sectionCards(item, group, index, null));
+    else result.push(...sectionCards(item, group, index, group.kind));
+  });
+  return result;
+}
+
+/**
+ * What one source item becomes: a notes file with a group heading per kind splits into its groups;
+ * a text holding a whole novel splits into its chapters; a note of
  * several entities into one card per section, each classified by its own words; a list (a table
  * with a row per person, bullets with a place each) into one card per entry. Anything else stays whole.
  */
 export function expandItem(item: Classified, skipped: SkippedItem[]): Classified[] {
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
+  const grouped = groupedNotes(item, skipped);
+  if (grouped) return grouped;
   const chapters = novelChapters(item, skipped);
   if (chapters) return chapters;
   if (item.kind === 'chapter' && item.reason.startsWith('folder')) return [item];

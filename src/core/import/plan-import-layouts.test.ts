@@ -175,3 +175,77 @@ describe('outlines and acts', () => {
     expect(restarting.files.map((file) => file.path)).toEqual(['Story/Chapters/01 Calm.md', 'Story/Chapters/02 Wind.md', 'Story/Chapters/03 Storm.md']);
   });
 });
+
+describe('a story bible with a section per kind', () => {
+  const bible = (outlineHeading: string) =>
+    doc(
+      'Story Bible.md',
+      [
+        '# Characters',
+        '',
+        '**Dr. Ansel Vrij** (Ans to his sister) is sixty, born in Hoorn on 2 May 1963; brown eyes, right-handed.',
+        '',
+        '**Pieke Vrij** is his sister, fifty-four, born in Hoorn on 9 June 1969; grey eyes, a scar on her left cheek.',
+        '',
+        '# Places',
+        '',
+        '- **The Weir House** — the keeper\'s cottage by the sluice, with four rooms.',
+        '- **Lutkemeer** — the village, a twenty-minute walk along the dyke.',
+        '',
+        `# ${outlineHeading}`,
+        '',
+        '### Chapter 1 — The Sluice',
+        '',
+        'Monday, the second of October 2023. Ansel opens the sluice and finds the eel traps cut.',
+        '',
+        '### Chapter 2 — The Dyke',
+        '',
+        'Tuesday, the third of October 2023. Pieke walks the dyke to Lutkemeer and back.',
+      ].join('\n'),
+    );
+  const chapters = [doc('Chapter 1.txt', `ONE: THE SLUICE\n\n${scene('Ansel')}\n\n${talk('Ansel')}`), doc('Chapter 2.txt', `TWO: THE DYKE\n\n${scene('Pieke')}\n\n${talk('Pieke')}`)];
+
+  it('becomes the outline, one card per bold-named person and per bulleted place, and never chapters', () => {
+    for (const heading of ['Chronology', 'Outline', 'Timeline']) {
+      const result = plan(bible(heading), ...chapters);
+      expect(paths(result)).toEqual([
+        'Compendium/Characters/Dr. Ansel Vrij.md',
+        'Compendium/Characters/Pieke Vrij.md',
+        'Compendium/Places/Lutkemeer.md',
+        'Compendium/Places/The Weir House.md',
+        'Story/Chapters/01 Chapter 1.md',
+        'Story/Chapters/02 Chapter 2.md',
+        'Story/Outline.md',
+      ]);
+      expect(content(result, 'Story/Outline.md')).toContain('### Chapter 2 — The Dyke');
+      expect(content(result, 'Compendium/Characters/Pieke Vrij.md')).toContain('born in Hoorn on 9 June 1969');
+    }
+  });
+
+  it('leaves a novel alone when one of its chapters is called "Timeline"', () => {
+    const novel = doc('Book.md', ['# Chapter 1: Timeline', '', scene('Ansel'), '', talk('Ansel'), '', '# Chapter 2: Characters', '', scene('Pieke'), '', talk('Pieke')].join('\n'));
+    expect(paths(plan(novel))).toEqual(['Story/Chapters/01 Timeline.md', 'Story/Chapters/02 Characters.md']);
+  });
+});
+
+describe('a timeline whose entries name the chapter before the date', () => {
+  it('is the outline when the book has no other', () => {
+    const timeline = doc(
+      'bible/timeline.md',
+      [
+        '# Timeline',
+        '',
+        '## Prologue — Winter 1947',
+        '',
+        '- Prologue: Tuesday 25 February 1947. The big snow.',
+        '',
+        '## Part One — Spring 1952',
+        '',
+        '- I. The Pruning: Saturday 15 March 1952. They prune the orchard.',
+        '- II. The Lower Field: Tuesday 8 April 1952. The heifer is bogged.',
+      ].join('\n'),
+    );
+    const result = plan(timeline, doc('manuscript/01_the-pruning.md', `# I. The Pruning\n\n${scene('Con')}`));
+    expect(result.files.find((file) => file.path === 'Story/Outline.md')?.origin).toBe('bible/timeline.md');
+  });
+});

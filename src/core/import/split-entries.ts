@@ -73,3 +73,28 @@ export function bulletEntries(lines: readonly string[], listed: boolean): TextSe
   }
   return entries.length >= 2 && entries.length * 2 > bullets ? entries : [];
 }
+
+// A paragraph that opens with its entity's name in bold: `**Dr. Miriam Achterberg** (Mim to her brother) is fifty-one…`.
+const BOLD_LEAD = /^\s*(?:\*\*|__)([^*_]{2,60}?)(?:\*\*|__)\s*(?:[:—–,.-]\s*)?(.*)$/;
+
+/**
+ * A list of entities written as paragraphs that each open with a bold name (a story bible's
+ * "Characters" section): one entry per such paragraph, with the lines after it up to the next.
+ * Empty unless at least two paragraphs open so and no trait label (`**Eyes:**`) is taken for a name.
+ */
+export function boldLeadEntries(lines: readonly string[]): TextSection[] {
+  const entries: TextSection[] = [];
+  let current: TextSection | null = null;
+  let blank = true;
+  for (const line of lines) {
+    const match = blank ? BOLD_LEAD.exec(line) : null;
+    const name = match?.[1]?.trim().replace(/[:.]$/, '') ?? '';
+    if (match && name !== '' && !FIELD_LABEL.test(name) && name.split(/\s+/).length <= 6 && /^\p{Lu}/u.test(name)) {
+      current = { heading: name, lines: [`# ${name}`, '', `${name}${match[2]!.trim() === '' ? '' : ` ${match[2]!.trim()}`}`] };
+      entries.push(current);
+    } else if (/^#/.test(line)) current = null;
+    else if (current && line.trim() !== '') current.lines.push(line);
+    blank = line.trim() === '';
+  }
+  return entries.length >= 2 ? entries : [];
+}

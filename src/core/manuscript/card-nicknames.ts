@@ -28,7 +28,8 @@ export function quotedNicknames(card: CharacterCard): string[] {
 // A byname: a name, alone or after a family title (`Nonna`, `Aunt Ro`, `Granny Nell`, `Big Jim`).
 const BYNAME = "((?:(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\\s+)?\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?\\p{Ll}+)?)(?![\\p{L}'’-])";
 // "known to the family as Granny Nell", "known in the village as Aunt Ro", "known as Big Jim".
-const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|around|among|across)\\s+[\\p{L}'’ ]{1,30}?)?\\s+as\\s+${BYNAME}`, 'gu');
+// "known to the whole parish, and to himself, as the Master": a byname may take "the".
+const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|at|on|around|round|about|among|across|throughout)\\s+[\\p{L}'’ ,]{1,40}?)?,?\\s+as\\s+(the\\s+)?${BYNAME}`, 'gu');
 // "the children call her Nonna", "everyone calls him Big Jim", "the men call him the Gaffer": the
 // pronoun names the card's person.
 const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+(the\\s+)?${BYNAME}`, 'gu');
@@ -54,7 +55,11 @@ export function statedBynames(card: CharacterCard): string[] {
   for (const line of card.source.lines.slice(card.bodyStart - 1)) {
     for (const sentence of line.split(/(?<=[.!?;])\s+/)) {
       const clauseBefore = (at: number): string => sentence.slice(0, at);
-      for (const match of sentence.matchAll(KNOWN_AS_BYNAME)) if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(match[1]!);
+      for (const match of sentence.matchAll(KNOWN_AS_BYNAME)) {
+        if (SOMEONE_ELSE.test(clauseBefore(match.index))) continue;
+        if (match[1] === undefined) keep(match[2]!);
+        else if (!ENDEARMENTS.test(match[2]!)) withCapital(`the ${match[2]!}`).forEach((form) => found.add(form));
+      }
       for (const match of sentence.matchAll(CALL_PRONOUN_BYNAME)) {
         // "She calls him Pops": the card's person naming someone else.
         if (!ownPronoun(match[1]!) || /\b(?:she|he)\s+$/i.test(clauseBefore(match.index))) continue;
@@ -64,7 +69,9 @@ export function statedBynames(card: CharacterCard): string[] {
       for (const match of sentence.matchAll(BYNAME_TO_ALL)) {
         const byname = match[1]!;
         const plainStart = match[0].startsWith(byname);
-        if (plainStart && !FAMILY_TITLE.test(byname)) continue;
+        // A plain name opening a sentence is a byname only when the sentence says no more: "Dinny to everyone."
+        const alone = /^\s*(?:[.;,)—–]|$)/.test(sentence.slice(match.index + match[0].length));
+        if (plainStart && !FAMILY_TITLE.test(byname) && !alone) continue;
         if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(byname);
       }
     }
@@ -73,7 +80,7 @@ export function statedBynames(card: CharacterCard): string[] {
 }
 
 // Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
-const RANKS = 'commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
+const RANKS = 'director|warden|foreman|overseer|purser|sheriff|constable|coroner|schoolmaster|commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
 // Said of the card's person: "Notes: station commander", "He is the brigadier", "the cousins call him the Brigadier".
 const RANK_STATED = new RegExp(`(?:\\b(?:is|was|became|serves\\s+as|served\\s+as|as|call(?:s|ed)?\\s+(?:him|her)|known\\s+as|nicknamed)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\p{Ll}'’-]+\\s+){0,2}|(?:^|:\\s*)(?:the\\s+)?(?:[\\p{Ll}'’-]+\\s+)?)(${RANKS})\\b(?!['’]s|\\s+of\\s+(?:his|her|my)\\b)`, 'giu');
 // The rank belongs to someone else: "her brother is a captain", "married the vicar", "the captain's daughter".

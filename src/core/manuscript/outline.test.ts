@@ -159,3 +159,33 @@ describe('writer outlines without the product layout', () => {
     expect(outline.entries.map((entry) => entry.fields.when?.value ?? null)).toEqual(['Monday 3 June 1974', 'Tuesday', 'Day 4', 'Sunday 9 June 1974', null, null]);
   });
 });
+
+describe('a timeline outline with parts, a prologue and Roman-numbered entries', () => {
+  const outline = parseOutline(
+    source(
+      [
+        '# Timeline',
+        '',
+        '## Prologue — Winter 1947',
+        '',
+        '- Prologue: Tuesday 25 February 1947. The big snow.',
+        '',
+        '## Part One — Spring 1952',
+        '',
+        '- I. The Pruning: Saturday 15 March 1952. They prune the orchard.',
+        '- IV. Blossom Night: Wednesday 7 May 1952. The orchard in flower.',
+        '- X. The Wren Boys: Friday 26 December 1952.',
+      ].join('\n'),
+    ),
+  );
+
+  it('reads the prologue heading as a part and its bullet as the entry, with its date', () => {
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.fields.when?.value ?? null])).toEqual([
+      [null, 'Prologue', 'Tuesday 25 February 1947'],
+      [1, 'The Pruning', 'Saturday 15 March 1952'],
+      [4, 'Blossom Night', 'Wednesday 7 May 1952'],
+      [10, 'The Wren Boys', 'Friday 26 December 1952'],
+    ]);
+    expect(outline.acts.map((act) => act.title)).toEqual(['Prologue — Winter 1947', 'Spring 1952']);
+  });
+});

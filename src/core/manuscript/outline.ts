@@ -130,7 +130,10 @@ export function parseOutline(source: SourceText): Outline {
     // A dated timeline's entry (`Tue 3 May 1887 — Chapter 2: Gorse Hall. …`): the date is its time.
     const dated = datedChapterLead(whole);
     const text = dated ? dated.rest : whole;
-    const lead = chapterLead(text);
+    // "II. The Lower Field: …" numbers its chapter in Roman numerals (capitals, so "I." is no pronoun).
+    const roman = chapterLead(text) === null && listNumber === null ? /^\s*(?:\*\*|__)?([IVXLC]+)[.:]\s+(?=\S)/.exec(text) : null;
+    const romanNumber = roman ? headingNumber(roman[1]!) : null;
+    const lead = chapterLead(text) ?? (romanNumber !== null ? { number: romanNumber, rest: text.slice(roman![0].length) } : null);
     const { title, summary } = titleAndSummary(lead ? lead.rest : text);
     const entry = open({ number: lead?.number ?? listNumber, title, line, style, explicit: lead !== null || listNumber !== null });
     addBeat(entry, summary || stripMarkdown(lead ? lead.rest : text), line);
@@ -139,6 +142,7 @@ export function parseOutline(source: SourceText): Outline {
     if (dated) entry.fields.when = { value: dated.when, line };
   };
 
+  const partLevels = new Set(source.lines.slice(frontMatter.bodyStart - 1).filter((text) => ACT_HEADING.test(text)).map((text) => /^(#{1,6})/.exec(text)?.[1]!.length ?? 0));
   const deepest = Math.max(0, ...source.lines.slice(frontMatter.bodyStart - 1).map((text) => /^(#{1,6})\s+\S/.exec(text)?.[1]!.length ?? 0));
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
@@ -176,6 +180,13 @@ export function parseOutline(source: SourceText): Outline {
       // When level 2 is the deepest level used, its headings (beats under each) are the entries,
       // unless they name an act, a part or a notes section.
       const plainEntry = level === 2 && deepest === 2 && !NOTE_SECTION.test(text) && !/^#+\s+(?:act|part|book|volume)\b/i.test(text);
+      // Beside part headings, a "Prologue" or "Epilogue" heading is a part of its own, its bullets the entries.
+      if (!says && partLevels.has(level) && /^#+\s+(?:prologue|epilogue|interlude|coda|afterword)\b/i.test(text)) {
+        acts.push({ number: null, title: stripMarkdown(text.replace(/^#+\s*/, '')), line, entries: [] });
+        cursor.current = null;
+        cursor.section = 'list';
+        continue;
+      }
       const isScene = scene !== null && (says || level > 2 || (level === 2 && scene[1] !== undefined) || plainEntry);
       if (scene && isScene) {
         const lead = chapterLead(text.replace(/^#+\s*/, ''));

@@ -14,6 +14,9 @@ const REQUIRED: { field: OutlineField; severity: Finding['severity'] }[] = [
   { field: 'characters', severity: 'info' },
 ];
 
+// A field written with its label (`- **When:** Day 4`, `POV: Mara`), not read out of a sentence.
+const LABELLED_LINE = /^\s*(?:[-*+]\s+)?(?:\*\*|__)?[\p{L} ]{2,24}(?:\*\*|__)?\s*:/u;
+
 function finding(outline: Outline, kind: string, severity: Finding['severity'], message: string, line: number): Finding {
   return { kind, severity, message, path: outline.path, line, quote: lineText(outline.source, line) };
 }
@@ -27,7 +30,7 @@ function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: Manuscri
   const problems: Finding[] = [];
   // The product's own entries promise labelled fields; a writer's list, table or paragraph does not.
   // (A time read from the heading itself, `## Check-In — Monday, March 9`, is no labelled field.)
-  const labelled = entry.style === 'heading' && (['file', 'pov', 'when', 'characters'] as const).some((field) => entry.fields[field] !== undefined && entry.fields[field]!.line !== entry.line);
+  const labelled = entry.style === 'heading' && (['file', 'pov', 'when', 'characters'] as const).some((field) => entry.fields[field] !== undefined && entry.fields[field]!.line !== entry.line && LABELLED_LINE.test(lineText(outline.source, entry.fields[field]!.line)));
   for (const { field, severity } of labelled ? REQUIRED : []) {
     const value = entry.fields[field]?.value ?? '';
     if (value.trim() === '') problems.push(finding(outline, 'missing_field', severity, `${label(entry)} has no ${field === 'pov' ? 'POV' : field} field.`, entry.line));

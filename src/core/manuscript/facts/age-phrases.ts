@@ -61,11 +61,13 @@ function sentenceMoment(sentence: string): PartialDate | null {
 }
 const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?(?:in\\s+)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
+// "Dinny Foley, who was twenty that winter": the age in a relative clause after the name.
+const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${NUMBER}(?:\\s+years?\\s+old)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
 const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
 const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
 // "born on 3 May 1951", "born May 3rd", "born on the third of September, 1951", "born in 1951".
-const BORN_ON = new RegExp(`\\b(?:was\\s+)?[Bb]orn\\s+(?:on\\s+|in\\s+)?((?:the\\s+)?(?:(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?[A-Z][a-z]+|[A-Z][a-z]+\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS}))(?:,?\\s+\\d{4})?|\\d{4}|[A-Z][a-z]+\\s+\\d{4})`, 'gu');
+const BORN_ON = new RegExp(`\\b(?:was\\s+)?[Bb]orn\\s+(?:(?:in|at)\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*){0,2},?\\s+)?(?:on\\s+|in\\s+)?((?:the\\s+)?(?:(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?[A-Z][a-z]+|[A-Z][a-z]+\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS}))(?:,?\\s+\\d{4})?|\\d{4}|[A-Z][a-z]+\\s+\\d{4})`, 'gu');
 // A past age ("when she was twelve", "the winter I was twelve", "at thirty she had…") or a hypothetical one is not her age now.
 const PAST_CONTEXT = /\b(?:when|since|until|till|after|before|by\s+the\s+time|if|unless|as\s+if|once|back\s+then|at\s+the\s+age|used\s+to)\b[^.;!?]{0,40}$/i;
 // "I remember the winter I was twelve" (mid-sentence; "The next day she was forty" is the story's own day).
@@ -128,6 +130,10 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     const before = /(\p{Lu}[\p{L}'’-]+),\s+(?:a|an|the)\s+$/u.exec(sentence.slice(0, match.index));
     if (after) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: end + after[0].length });
     else if (before) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+  }
+  for (const match of sentence.matchAll(WHO_WAS)) {
+    const age = numberValue(match[2]!);
+    if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[1]!.length });
   }
   for (const pattern of [APPOSITION, AGED]) {
     for (const match of sentence.matchAll(pattern)) {

@@ -164,8 +164,12 @@ export function chapterWhens(chapters: readonly ChapterTime[], outline: Outline 
   const storyYear = [...years.values()][0] ?? null;
   return (position) => {
     const entry = byPosition.get(position);
-    const date = entry ? combinedTime(entry.chapter.statements).date?.date ?? null : null;
-    let year: number | null = date?.year ?? null;
+    // The chapter's own date, else the one its outline entry plans.
+    const own = entry ? combinedTime(entry.chapter.statements).date?.date ?? null : null;
+    const when = entry?.chapter.entry?.fields.when;
+    const planned = own === null && when && outline ? timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' })?.date ?? null : null;
+    const date = own ?? (planned !== null && planned.month !== null ? planned : null);
+    let year: number | null = date?.year ?? planned?.year ?? null;
     for (let earlier = position; year === null && earlier >= 1; earlier -= 1) year = years.get(earlier) ?? null;
     return { dayIndex: entry?.index ?? null, date, year: year ?? storyYear };
   };

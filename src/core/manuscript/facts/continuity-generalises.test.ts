@@ -366,3 +366,25 @@ describe('a count whose noun is written with other words around it', () => {
     expect(await counts('He had pruned three trees before breakfast.')).toEqual([]);
   });
 });
+
+describe('bynames a card states, and a chapter dated only by its outline entry', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Thomas Daly.md': '# Thomas Daly\n\nThe schoolmaster at Kilbride since 1911, known to the whole parish, and to himself, as the Master. Dies on Friday 13 June 1952 (Ch. V).',
+    'Compendium/Characters/Denis Foley.md': '# Denis Foley\n\nDinny to everyone. Hired man since 1946. Left-handed; forks and writes from the left.',
+    'Story/outline.md': '# Timeline\n\n## Prologue — Winter 1947\n\n- Prologue: Tuesday 25 February 1947. The snow.\n\n## Part One — Summer 1952\n\n- I. The Road: Friday 13 June 1952. The Master dies.\n- II. The Wall: Monday 16 June 1952. Hay.\n',
+    'Story/00 Prologue.md': '# Prologue\n\nThe snow came. Dinny Foley, who was twenty that winter, dug the lane out alone.\n',
+    'Story/01 The Road.md': '# I. The Road\n\nThomas Daly died on the road below the school, and Honora knelt beside him.\n',
+    'Story/02 The Wall.md': `# II. The Wall\n\n${line}\n`,
+  });
+  const kinds = async (line: string) => (await findingsOf(book(line))).filter((finding) => finding.path === 'Story/02 The Wall.md').map((finding) => finding.kind);
+
+  it('finds the dead acting by the byname the card gives, and an age against one the prologue gave years before', async () => {
+    expect(await kinds('"Mind the gap," the Master said, leaning on the orchard wall.')).toEqual(['dead_character_speaks']);
+    expect(await kinds('Dinny was thirty and had never once been to Cork.')).toEqual(['age_mismatch']);
+  });
+
+  it('stays quiet for the byname remembered, and for an age that fits the years between', async () => {
+    expect(await kinds('"A north wind for the hay," the Master always used to say.')).toEqual([]);
+    expect(await kinds('Dinny was twenty-five and had never once been to Cork.')).toEqual([]);
+  });
+});

@@ -26,7 +26,8 @@ const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
 const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…",
 // "That Thursday the belt broke", "On that Sunday…" (a chapter's opening "that" points at its own day).
-const OPENING = new RegExp(`^(?:On\\s+that\\s+|On\\s+|That\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))(?=[\\s,.:;—–-])`);
+// ("Monday was Michaelmas, so on the Saturday before it…" speaks of another day.)
+const OPENING = new RegExp(`^(?:On\\s+that\\s+|On\\s+|That\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))(?=[\\s,.:;—–-])(?!\\s+(?:was|is|had|would|will|came|meant|being|brought)\\b)`);
 // "Tuesday the 6th", "Sunday the eleventh", "Monday, 5th November" anywhere in the opening narration.
 const WEEKDAY_DAY = new RegExp(`\\b(${WEEKDAY_PATTERN}),?\\s+(?:(${DATE})|the\\s+(\\d{1,2}(?:st|nd|rd|th)|${ORDINAL_WORDS})\\b)`, 'gi');
 const SHORT_WEEKDAY = /\b(Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)\b\.?/i;

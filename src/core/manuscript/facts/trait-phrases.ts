@@ -77,6 +77,8 @@ function handednessValues(text: string): string[] {
 const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?(?:-flecked|-ringed)?)\\s+eyes\\b`, 'giu');
 const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:${EYE_HUE}))?)-eyed\\b`, 'giu');
 const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
+// "Mrs. Keane's eyes, brown and quick as a wren's", "her gaze, brown as strong tea": the colour in apposition.
+const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)\\s+(?:and|as|like|with)\\b`, 'giu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
@@ -142,7 +144,7 @@ const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb
 const DIGIT_WORDS = '(?:(?:the|its|her|his|my|a|one|two|three|four|both|top|joint|tip|first|second|little|ring|index|middle|fore|small|pinky|pinkie|and|of)\\s+)';
 const DIGIT = '(fingers?|forefingers?|thumbs?)';
 const DIGITS_OF_SIDE_LOST = new RegExp(`\\b${DIGIT}\\s+(?:of|on)\\s+(?:(the|her|his|my)\\s+)?(left|right)\\s+hand\\s+(?:(?:was|were|are|is|had\\s+been|have\\s+been)\\s+)?(?:lost|missing|gone|amputated|taken\\s+off)\\b`, 'giu');
-const SIDE_HAND_MISSING = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b(?:\\s*,\\s*|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:missing|gone))\\b`, 'giu');
+const SIDE_HAND_MISSING = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b(?:\\s*,\\s*|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+|the\\s+one\\s+with\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:missing|gone))\\b`, 'giu');
 // The side on the digit itself: "the top joint of the right ring finger missing", "the stump of his
 // right forefinger", "her left thumb gone at the knuckle".
 const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|pinky|pinkie)\\s+)?${DIGIT}`;
@@ -169,6 +171,9 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of sentence.matchAll(EYES_AFTER)) {
     const { values, valueText } = colourAfterValues('eyes', match);
     push('eyes', values, match, match.index, null, valueText);
+  }
+  for (const match of sentence.matchAll(EYES_APPOSED)) {
+    if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, match.index, null, match[1]);
   }
   for (const match of sentence.matchAll(HAIR_AFTER)) {
     // "the colour of ash" is a likeness, not ash in the hair: only the rest of the sentence may say the hair changed.
