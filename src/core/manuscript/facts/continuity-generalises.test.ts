@@ -388,3 +388,45 @@ describe('bynames a card states, and a chapter dated only by its outline entry',
     expect(await kinds('Dinny was twenty-five and had never once been to Cork.')).toEqual([]);
   });
 });
+
+describe('the dead acting in a sentence that likens the act to an old habit', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Thomas Daly.md': '# Thomas Daly\n\nThe schoolmaster. Dies on Friday 13 June 1952 (Ch. 1).',
+    'Story/01 The Road.md': '# The Road\n\nThomas Daly died on the road below the school.\n',
+    'Story/02 The Wall.md': `# The Wall\n\n${line}\n`,
+  });
+  const kinds = async (line: string) => (await findingsOf(book(line))).filter((finding) => finding.path === 'Story/02 The Wall.md').map((finding) => finding.kind);
+
+  it('finds the act, and stays quiet for the habit remembered', async () => {
+    expect(await kinds('"Rain by four," Thomas Daly said, and he looked up the way he used to look at a sum.')).toEqual(['dead_character_speaks']);
+    expect(await kinds('"Rain by four," Thomas Daly used to say, looking up at the sky.')).toEqual([]);
+  });
+});
+
+describe('a limp on one side, and a colour a word or two after the owner', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Douwe Hellinga.md': '# Douwe Hellinga\n\nBorn 1975; blue eyes, a shock of red hair. He walks with a limp in his right leg.',
+    'Story/06 Bay Nine.md': `# Bay Nine\n\nDouwe Hellinga came through the curtain at a run. ${line}\n`,
+  });
+  const kinds = async (line: string) => (await findingsOf(book(line))).filter((finding) => /hair|limp|mark|trait/.test(finding.kind)).map((finding) => finding.kind);
+
+  it('finds the other leg favoured, and hair given with an adjective between', async () => {
+    expect((await kinds('He crossed the floor favouring his left leg, as he always did.')).length).toBe(1);
+    expect((await kinds('He ran a hand through his thick black hair.')).length).toBe(1);
+  });
+
+  it('stays quiet for the same leg and the same colour', async () => {
+    expect(await kinds('He crossed the floor favouring his right leg, as he always did.')).toEqual([]);
+    expect(await kinds('He ran a hand through his thick red hair.')).toEqual([]);
+  });
+});
+
+describe('a quote whose beat names someone the cast does not know', () => {
+  it('is not given to a known speaker by turns', async () => {
+    const findings = await findingsOf({
+      'Compendium/Characters/Honora Mulcahy.md': '# Honora Mulcahy\n\n- Born: 2 February 1936',
+      'Story/04 Blossom.md': ['# Blossom', 'It was Wednesday, 7 May 1952.', '"Are you cold?" Honora Mulcahy asked.', '"Not a bit."', '"I\'ll say what I like. I\'m eighty-one." Granny let go of her hand.'].join('\n\n'),
+    });
+    expect(findings.filter((finding) => finding.kind === 'age_mismatch')).toEqual([]);
+  });
+});

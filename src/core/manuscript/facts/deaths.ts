@@ -177,8 +177,9 @@ const BARE_ACTIONS = [
   'rise', 'hold', 'carry', 'write', 'read', 'sing', 'speak', 'talk', 'shout', 'call', 'whisper', 'limp', 'stroll', 'hurry', 'slip', 'stride',
 ];
 const BARE_ACTION = new RegExp(`^\\s+(${BARE_ACTIONS.join('|')})\\b`, 'i');
-// Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence.
-const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+// Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence
+// ("used to" too, but not in a likeness: "he looked up the way he used to look at a sum").
+const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|(?<!(?:the\s+way|as|like)\s+(?:he|she|they|I|we)\s+)used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
 // The dead heard or seen through a recording, anywhere in the sentence: "the recording of Tresk", "in
 // the video Tresk laughs", "Tresk's voice on the tape" (not a tape measure or sticky tape).
 const RECORDING = /\b(?:recordings?|recorded|pre-recorded|footage|videos?|video-?tapes?|voicemails?|voice\s*mails?|answer(?:ing\s+machine|phone)|playback|played\s+back|replay(?:s|ed|ing)?|rewound|rewind|holograms?|holographic|cassettes?|dictaphone|reel-to-reel|home\s+movies?|(?:the|a|an|that|this|old|his|her|their)\s+tapes?(?!\s+measure)(?:\s+recorder)?)\b/i;

@@ -90,10 +90,33 @@ export function dialogueSpeakers(context: SubjectContext): Map<number, Speaker> 
   const narrator = context.firstPerson ? context.pointOfView : null;
   context.prose.paragraphs.forEach((paragraph, index) => {
     if (paragraph.quotes.length === 0) return;
-    const speaker = taggedSpeaker(context, index, tags) ?? alternate(context, index, speakers, narrator);
+    const speaker = taggedSpeaker(context, index, tags) ?? (unknownBeat(context, index) ? null : alternate(context, index, speakers, narrator));
     if (speaker && !addressed(context, index).has(speaker.card)) speakers.set(index, speaker);
   });
   return speakers;
+}
+
+// Words that open a sentence of narration without naming anyone.
+const SENTENCE_OPENERS = new Set([
+  'The', 'A', 'An', 'It', 'Then', 'But', 'And', 'There', 'This', 'That', 'These', 'Those', 'He', 'She', 'I', 'They', 'We', 'You', 'His',
+  'Her', 'Its', 'Their', 'My', 'Our', 'When', 'Now', 'So', 'If', 'As', 'At', 'In', 'On', 'For', 'With', 'No', 'Yes', 'One', 'Someone',
+  'Nobody', 'Everyone', 'Outside', 'Inside', 'Behind', 'Somewhere', 'After', 'Before', 'Still', 'Even', 'Only', 'Just', 'All', 'Both',
+  'Silence', 'Nothing', 'Something', 'Everything', 'Later', 'Again', 'Once', 'Here', 'Over', 'Under', 'Down', 'Up', 'Out', 'From',
+]);
+
+/**
+ * True when the narration right after a quote opens with a name the cast does not know ("Granny let
+ * go of her face"): the words are that person's, so no turn is guessed for a known one.
+ */
+function unknownBeat(context: SubjectContext, paragraphIndex: number): boolean {
+  const paragraph = context.prose.paragraphs[paragraphIndex]!;
+  for (const quote of paragraph.quotes) {
+    const match = /^\s+(\p{Lu}\p{Ll}+)\s+\p{Ll}+/u.exec(paragraph.text.slice(quote.end));
+    if (match === null || SENTENCE_OPENERS.has(match[1]!)) continue;
+    const at = quote.end + match[0].indexOf(match[1]!);
+    if (!context.prose.mentions.some((mention) => mention.paragraphIndex === paragraphIndex && mention.match.start === at)) return true;
+  }
+  return false;
 }
 
 /** A bare line of dialogue takes the turn of the speaker two lines before, when the line between was another's or untagged. */

@@ -137,6 +137,8 @@ const SIDE_THEN_MARK = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+(${BODY_PA
 // "his scarred left cheek", "her tattooed right arm".
 const MARKED_SIDE = new RegExp(`\\b(her|his|my)\\s+(scarred|tattooed|burned|burnt|pockmarked)\\s+(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
 const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo', burned: 'burn', burnt: 'burn', pockmarked: 'mark' };
+// "favouring his left leg": the bad leg is the one spared.
+const FAVOURED_LEG = /\bfavou?r(?:ing|ed|s)?\s+(her|his|my)\s+(left|right)\s+(leg|foot|knee|hip|ankle)\b/giu;
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
 const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 // Fingers named after their hand: "the ring and little fingers of the right hand lost", "her left hand, with its
@@ -157,12 +159,16 @@ const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|Septem
 const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
+const POSSESSIVE_BEFORE = /\b(her|his|my)\s+(?:[\p{Ll}-]+\s+){1,2}$/u;
+
 export function traitPhrases(text: string, from = 0, to = text.length, options: { card?: boolean } = {}): TraitPhrase[] {
   // Emphasis marks (`down his **left cheek**`) become spaces, so offsets stay those of `text`.
   const sentence = text.slice(from, to).replace(/[*_]/g, ' ');
   const found: TraitPhrase[] = [];
   const push = (attribute: string, values: string[], match: RegExpExecArray | RegExpMatchArray, subjectOffset: number, pronoun: string | null = null, valueText?: string): void => {
     if (values.length === 0) return;
+    // "through his thick black hair": the owner's pronoun a word or two before the colour.
+    if (pronoun === null && (attribute === 'hair' || attribute === 'eyes')) pronoun = POSSESSIVE_BEFORE.exec(sentence.slice(0, match.index!))?.[1]!.toLowerCase() ?? null;
     found.push({ attribute, values, text: match[0], valueText: valueText ?? match[1] ?? match[0], start: from + match.index!, subjectAt: from + subjectOffset, pronoun });
   };
   for (const match of sentence.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
@@ -212,8 +218,11 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of sentence.matchAll(SIDE_CONDITION)) {
     const condition = match[1]!.toLowerCase().replace(/(?:ed|s|ing)$/, '');
     const owner = match[2]?.toLowerCase();
-    push(`mark:${condition}:${match[4]!.toLowerCase()}`, [match[3]!.toLowerCase()], match, match.index, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[3]} ${match[4]}`);
+    // A limp is in the leg, whether the foot, the knee or the leg is named.
+    const part = condition === 'limp' || condition === 'lame' ? 'leg' : match[4]!.toLowerCase();
+    push(`mark:${condition === 'lame' ? 'limp' : condition}:${part}`, [match[3]!.toLowerCase()], match, match.index, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[3]} ${match[4]}`);
   }
+  for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(MISSING)) {
     const owner = match[3]?.toLowerCase();
     push(`mark:missing:${match[2]!.toLowerCase().replace(/s$/, '').replace(/^fore/, '')}`, [match[4]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[4]} ${match[5] ?? 'side'}`);
