@@ -19,7 +19,7 @@ const FOLDER_KINDS: ReadonlyArray<[RegExp, ImportKind]> = [
   [/^(?:manuscript|drafts?|chapters?|scenes?|story|book|novel|prose|text|the[\s_-]*book|(?:part|book|act|volume)[\s_-]*(?:\d+|[ivx]+|one|two|three|four|five|six|seven|eight|nine|ten))$/i, 'chapter'],
   [/^(?:notes?|research|lore|world|world[\s_-]*building|background|history|timelines?|bible|series[\s_-]*bible|reference|ideas|misc|objects|items|glossary|canon|facts|front[\s_-]*matter|back[\s_-]*matter)$/i, 'lore'],
 ];
-const OUTLINE_NAME = /outline|^(?:synopsis|beat[\s_-]*sheet|beats|chapter[\s_-]*(?:plan|list|summaries|by[\s_-]*chapter)|plot(?:[\s_-]*(?:plan|summary))?|treatment|structure)$/i;
+const OUTLINE_NAME = /outline|^(?:plan|the[\s_-]*plan|book[\s_-]*plan|novel[\s_-]*plan|synopsis|beat[\s_-]*sheet|beats|chapter[\s_-]*(?:plan|list|summaries|by[\s_-]*chapter)|plot(?:[\s_-]*(?:plan|summary))?|treatment|structure)$/i;
 const CHARACTER_LABELS = new Set([
   'eyes', 'eye colour', 'eye color', 'hair', 'hair colour', 'hair color', 'age', 'born', 'birthday', 'date of birth', 'dob',
   'gender', 'sex', 'pronouns', 'occupation', 'job', 'role', 'height', 'handedness', 'dominant hand', 'status', 'died', 'death',
@@ -28,7 +28,8 @@ const CHARACTER_LABELS = new Set([
 const PLACE_LABELS = new Set(['type', 'kind', 'location', 'population', 'region', 'county', 'country', 'distance', 'climate', 'district', 'founded', 'rooms', 'floors']);
 const CHARACTER_TAGS = /^(?:characters?|person|people|cast|npc|protagonist|antagonist)$/i;
 const PLACE_TAGS = /^(?:places?|locations?|settings?)$/i;
-const OUTLINE_LINE = /^\s*(?:(?:#{1,4}\s*)?(?:chapter|ch\.?|scene)\s+(?:\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b|\d+[.)]\s+\S|\|\s*(?:ch(?:apter)?\.?|#|no\.?|scene)\s*\|)/i;
+// (A table row that opens with a number, `| 3 | Thu 8 Mar 2187 | …`, is an entry too.)
+const OUTLINE_LINE = /^\s*(?:(?:#{1,4}\s*)?(?:chapter|ch\.?|scene)\s+(?:\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b|\d+[.)]\s+\S|\|\s*(?:ch(?:apter)?\.?|#|no\.?|scene)\s*\||\|\s*\d{1,3}\s*\|)/i;
 
 function stem(name: string): string {
   return name.replace(/^(?:\d+[\s._-]*)+/, '').trim();

@@ -3,7 +3,7 @@ import { parseFrontMatter } from '../manuscript/front-matter.js';
 import { classifySection } from './classify-section.js';
 import { noteGroups } from './grouped-notes.js';
 import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
-import { chapterHeading, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
+import { bareNumberHeading, chapterHeading, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
 /** A source item (or a part of one) with what it was classified as. */
@@ -116,7 +116,8 @@ function entitySections(item: Classified, name: string): TextSection[] | null {
 
 /** `CHAPTER ONE` with the title on the next line (`The Ferry`): one heading `CHAPTER ONE: The Ferry`. */
 function titledOnNextLine(section: TextSection): TextSection {
-  const heading = chapterHeading(section.heading) ?? partHeading(section.heading);
+  const bare = bareNumberHeading(section.heading);
+  const heading = chapterHeading(section.heading) ?? partHeading(section.heading) ?? (bare === null ? null : { number: bare, title: section.heading });
   if (!heading || heading.title !== section.heading) return section;
   const next = section.lines.findIndex((line, index) => index > 0 && line.trim() !== '');
   const candidate = next < 0 ? '' : section.lines[next]!.replace(/^#+\s*/, '').replace(/^(?:\*\*|__|\*|_)(.*?)(?:\*\*|__|\*|_)$/, '$1').trim();
@@ -130,15 +131,25 @@ function titledOnNextLine(section: TextSection): TextSection {
 function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] | null {
   if (item.kind !== 'chapter' || (item.document.hint !== null && item.document.order !== null)) return null;
   const lines = bodyLines(item.text);
-  const { preface, sections, parts } = splitAtChapters(lines);
-  const marked = sections.filter((section) => chapterHeading(section.heading) !== null).length;
-  if (sections.length < 2 || (marked < 2 && parts.length === 0 && !sections.every((section) => /^(?:part|book)\b/i.test(section.heading)))) return null;
+  const split = splitAtChapters(lines);
+  const { parts } = split;
+  const numberOf = (section: TextSection): number | null => chapterHeading(section.heading)?.number ?? bareNumberHeading(section.heading);
+  const marked = split.sections.filter((section) => chapterHeading(section.heading) !== null).length;
+  // Chapters headed by their number alone (`# One`, `# Two`): a title heading with no text before them is the book's title page.
+  const bareNumbered = split.sections.filter((section) => chapterHeading(section.heading) === null && bareNumberHeading(section.heading) !== null).length;
+  // Every section but a title page must be so numbered: "## I", "## II", "## Morning" are scene breaks of one chapter.
+  const unnumbered = split.sections.filter((section) => chapterHeading(section.heading) === null && bareNumberHeading(section.heading) === null);
+  const titlePageOnly = unnumbered.length === 0 || (unnumbered.length === 1 && unnumbered[0] === split.sections[0] && wordCount(unnumbered[0]!.lines.slice(1).join(' ')) < 60);
+  const numberedAlone = marked < 2 && bareNumbered >= 2 && titlePageOnly;
+  const sections = numberedAlone ? split.sections.filter((section, index) => numberOf(section) !== null || index > 0 || wordCount(section.lines.slice(1).join(' ')) >= 60) : split.sections;
+  const preface = numberedAlone && sections.length < split.sections.length ? [...split.preface, ...split.sections[0]!.lines] : split.preface;
+  if (sections.length < 2 || (marked < 2 && !numberedAlone && parts.length === 0 && !sections.every((section) => /^(?:part|book)\b/i.test(section.heading)))) return null;
   for (const part of parts) skipped.push({ origin: `${item.document.origin} › ${part}`, reason: 'a part heading without text of its own' });
   const chapters: TextSection[] = sections.map(titledOnNextLine);
   const prefaceWords = wordCount(preface.join(' '));
   if (prefaceWords >= 60) chapters.unshift({ heading: item.document.name, lines: [...preface] });
   else if (preface.some((line) => line.trim() !== '')) skipped.push({ origin: `${item.document.origin} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
-  const numbers = chapters.map((section) => chapterHeading(section.heading)?.number ?? null);
+  const numbers = chapters.map((section) => chapterHeading(section.heading)?.number ?? bareNumberHeading(section.heading.split(':')[0]!) ?? null);
   const ascending = numbers.every((number, index) => number !== null && (index === 0 || number > numbers[index - 1]!));
   return chapters.map((section, index) => {
     const number = ascending ? numbers[index]! : index + 1;
@@ -207,7 +218,12 @@ export function expandItem(item: Classified, skipped: SkippedItem[]): Classified
   if (sections) return sections.flatMap((section, index) => sectionCards(item, section, index, listed));
   if (item.kind === 'outline') return [item];
   const named = listed !== null || MIXED_NAME.test(name);
-  if (item.kind === 'chapter') return named ? [{ ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` }] : [item];
+  if (item.kind === 'chapter') {
+    if (!named) return [item];
+    // A list named for its entities (`Characters.md` as one table) is read as the list, whatever its length.
+    const rows = listed !== null ? entries(item, listed) : null;
+    return rows ?? [{ ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` }];
+  }
   const listedEntries = entries(item, listed);
   if (listedEntries && (named || item.kind !== 'lore' || listedEntries.length >= 2)) return listedEntries;
   // A note named like a person or a place (`Maisie`, `Quarry Cottage`) is weighed by its own words.

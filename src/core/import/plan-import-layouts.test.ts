@@ -249,3 +249,14 @@ describe('a timeline whose entries name the chapter before the date', () => {
     expect(result.files.find((file) => file.path === 'Story/Outline.md')?.origin).toBe('bible/timeline.md');
   });
 });
+
+describe('a novel in one file with chapters headed by their number alone', () => {
+  it('splits at "# One", "# Two", takes the italic line under each as its title, and reads plan.md and a cast table', () => {
+    const book = doc('book.md', ['# Winter Orbit', '', '# One', '*The Docking*', '', scene('Noor'), '', talk('Noor'), '', '# Two', '*Green*', '', scene('Ade'), '', talk('Ade')].join('\n'));
+    const planned = doc('plan.md', ['# Plan', '', '| # | Date | Chapter | What happens |', '|---|---|---|---|', '| 1 | Mon 5 Mar 2187 | One | The Lark docks. |', '| 2 | Wed 7 Mar 2187 | Two | Blight. |', '| 3 | Thu 8 Mar 2187 | Three | Spores. |'].join('\n'));
+    const cast = doc('Characters.md', ['# Characters', '', '| Character | Born | Eyes | Hair |', '|---|---|---|---|', '| Noor Haddad | 2154-01-09 | brown | black |', '| Ade Okafor | 2160-05-02 | grey | red |'].join('\n'));
+    const result = plan(book, planned, cast);
+    expect(paths(result)).toEqual(['Compendium/Characters/Ade Okafor.md', 'Compendium/Characters/Noor Haddad.md', 'Story/Chapters/01 The Docking.md', 'Story/Chapters/02 Green.md', 'Story/Outline.md']);
+    expect(result.skipped.map((item) => item.reason)).toContain('a title page (2 words)');
+  });
+});

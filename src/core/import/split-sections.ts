@@ -44,6 +44,17 @@ function numberedHeading(pattern: RegExp, line: string): { number: number; title
   return { number, title: rest === '' ? trimmed.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim() : rest };
 }
 
+/**
+ * A heading that is a chapter's number and nothing else — `# One`, `# 12`, `# XIV.`, `# Twenty-One` —
+ * as novels number chapters without the word "Chapter"; null otherwise.
+ */
+export function bareNumberHeading(heading: string): number | null {
+  const token = heading.replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').replace(/[.:]$/, '').trim();
+  if (!/^(?:\d{1,3}|[IVXLC]{1,7}|[A-Za-z]+(?:-[A-Za-z]+)?)$/.test(token)) return null;
+  const number = /^\d+$/.test(token) ? Number(token) : /^[IVXLC]+$/.test(token) ? romanValue(token) : parseNumberWord(token.toLowerCase());
+  return number !== null && number > 0 && number < 1000 ? number : null;
+}
+
 /** `Chapter 3: The Mill` → number 3 and title `The Mill`; null when the line is no chapter heading. */
 export function chapterHeading(line: string): { number: number | null; title: string } | null {
   return numberedHeading(CHAPTER_LINE, line);

@@ -80,3 +80,16 @@ describe('a byname given with its article', () => {
     expect(statedBynames(card('Mair Pryce', 'She has a brother. She calls him the Pirate.'))).toEqual([]);
   });
 });
+
+describe('bynames in single quotes and stated plainly', () => {
+  it('takes \'the Captain\' after "called", and "known at the station as the Director", and "Dinny to everyone."', () => {
+    expect(quotedNicknames(card('Josiah Hope', "- Notes: mine captain, called 'the Captain' by the whole parish"))).toEqual(['the Captain', 'The Captain']);
+    expect(statedBynames(card('Aldert Zijlstra', 'Aldert Zijlstra, known at the station as the Director, is sixty-eight.'))).toEqual(['the Director', 'The Director']);
+    expect(statedBynames(card('Denis Foley', 'Dinny to everyone. Hired man since 1946.'))).toEqual(['Dinny']);
+  });
+
+  it('takes no apostrophe for a quote, nor a plain name that opens a longer sentence', () => {
+    expect(quotedNicknames(card('Jory Penrose', "- Notes: called the men's bluff; his father's son"))).toEqual([]);
+    expect(statedBynames(card('Denis Foley', 'Dinny to everyone seemed a fool, but he was not.'))).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import type { CharacterCard } from './cards.js';
 import { fullTitle, titleOf } from './name-forms.js';
 
 // A nickname the card gives only in quotes: `Colonel Arthur "the Badger" Haverstock`, `called him "Tiger"`, `Known as: "Bun"`.
-const NICKNAME_AFTER = /\b(?:call(?:s|ed|ing)?|known\s+as|nicknamed|dubbed)\s*:?\s+(?:(?:him|her|them)\s+)?(?:(?:only|just|simply|always)\s+)?["“]([^"”\n]{2,30})["”]/giu;
+const NICKNAME_AFTER = /\b(?:call(?:s|ed|ing)?|known\s+as|nicknamed|dubbed)\s*:?\s+(?:(?:him|her|them)\s+)?(?:(?:only|just|simply|always)\s+)?(?:["“]([^"”\n]{2,30})["”]|['‘]([^'’\n]{2,30})['’](?![\p{L}]))/giu;
 const QUOTED = /["“]([^"”\n]{2,30})["”]/gu;
 // Titles every other person shares, which never name one person on their own.
 const SHARED_TITLES = /^(?:Mr|Mrs|Ms|Miss|Mx|Old|Young|Little|Madame|Monsieur|Herr|Frau|Señor|Señora)\.?$/;
@@ -20,7 +20,10 @@ export function quotedNicknames(card: CharacterCard): string[] {
   const nameLine = card.source.lines[card.name.line - 1] ?? '';
   for (const match of nameLine.matchAll(QUOTED)) if (looksLikeName(match[1]!.trim())) withCapital(match[1]!.trim()).forEach((form) => found.add(form));
   for (const line of card.source.lines) {
-    for (const match of line.matchAll(NICKNAME_AFTER)) if (looksLikeName(match[1]!.trim())) withCapital(match[1]!.trim()).forEach((form) => found.add(form));
+    for (const match of line.matchAll(NICKNAME_AFTER)) {
+      const nickname = (match[1] ?? match[2]!).trim();
+      if (looksLikeName(nickname)) withCapital(nickname).forEach((form) => found.add(form));
+    }
   }
   return [...found];
 }

@@ -42,7 +42,8 @@ function isApproximate(text: string, start: number, end: number): boolean {
 }
 
 // Counts of time are common in prose and rarely about the same thing, so they need more context.
-const GENERIC_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'night', 'man', 'person', 'mile']);
+// Measures (metres, degrees, feet) say how big a thing is here and now, as often as what the notes fix.
+const GENERIC_UNITS = new Set(['year', 'month', 'week', 'day', 'hour', 'minute', 'second', 'time', 'night', 'man', 'person', 'mile', 'metre', 'meter', 'degree', 'foot', 'inch', 'yard', 'kilometre', 'kilometer', 'centimetre', 'percent', 'kilo', 'kilogram', 'gram', 'litre', 'liter']);
 const IGNORED_NOUNS = new Set(['day', 'thing', 'way', 'time', 'part', 'place', 'lot', 'end', 'its', 'his', 'her', 'their', 'this', 'oclock']);
 
 function nextWord(text: string, number: NumberMention): string | null {

@@ -1,4 +1,5 @@
 import type { Finding } from '../finding.js';
+import { parseNumberWord } from '../numbers.js';
 import { lineOf } from '../prose.js';
 import { lineText, type FileProse } from '../scene-prose.js';
 
@@ -43,7 +44,8 @@ export function terminologyFindings(files: readonly FileProse[]): Finding[] {
   const byKey = new Map<string, Map<string, Variant>>();
   const record = (form: string, prose: FileProse, line: number, attributive: boolean): void => {
     const key = termKey(form);
-    if (key.length < 4) return;
+    // Numbers spelled with or without a hyphen ("two-hundred", "twenty five") are one number, not a term.
+    if (key.length < 4 || form.split(/[\s-]+/).every((word) => parseNumberWord(word.toLowerCase()) !== null || /^(?:hundred|thousand)$/i.test(word))) return;
     const variants = byKey.get(key) ?? new Map<string, Variant>();
     const normal = form.toLowerCase().replace(/\s+/g, ' ');
     const existing = variants.get(normal);

@@ -63,7 +63,10 @@ const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 // "Dinny Foley, who was twenty that winter": the age in a relative clause after the name.
 const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${NUMBER}(?:\\s+years?\\s+old)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
-const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER},`, 'gu');
+// "Ilse, aged 34,", "young Jory, twenty years old and a tributer".
+const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER}(?:,|\\s+years?\\s+old(?:,|\\s+and\\b|[.;]))`, 'gu');
+// "At nineteen she has been on the floors five years": an age now, said in the present tense.
+const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already)\\b`, 'gu');
 const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
 const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
 // "born on 3 May 1951", "born May 3rd", "born on the third of September, 1951", "born in 1951".
@@ -134,6 +137,11 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(WHO_WAS)) {
     const age = numberValue(match[2]!);
     if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[1]!.length });
+  }
+  for (const match of sentence.matchAll(AT_AGE_NOW)) {
+    const age = numberValue(match[1]!);
+    const at = match.index + match[0].indexOf('At');
+    if (age !== null) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0].slice(match[0].indexOf('At')), pronoun: match[2]!.toLowerCase(), at, subjectAt: match.index + match[0].lastIndexOf(match[2]!) });
   }
   for (const pattern of [APPOSITION, AGED]) {
     for (const match of sentence.matchAll(pattern)) {

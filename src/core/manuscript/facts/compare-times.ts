@@ -66,6 +66,8 @@ function weekdayDateFindings(chapter: ChapterTime): Finding[] {
   for (const statement of chapter.statements) {
     const actual = weekdayOfDate(statement.date);
     if (statement.weekday === null || actual === null || actual === statement.weekday) continue;
+    // Two readings of one line ("It was Tuesday, 16 April" and "Tuesday, 16 April") are one finding.
+    if (findings.some((finding) => finding.path === statement.path && finding.line === statement.line)) continue;
     findings.push({
       kind: 'weekday_date_mismatch',
       severity: 'error',

@@ -430,3 +430,34 @@ describe('a quote whose beat names someone the cast does not know', () => {
     expect(findings.filter((finding) => finding.kind === 'age_mismatch')).toEqual([]);
   });
 });
+
+describe('ages and colours in a table of characters, told in the present tense', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Tamsin Rowe.md': "# Tamsin Rowe\n\n- Born: 2 Feb 1869\n- Eyes: green\n- Notes: a bal-maiden; called 'Tam' on the floors",
+    'Compendium/Characters/Josiah Hope.md': "# Josiah Hope\n\n- Born: 8 Nov 1834\n- Notes: mine captain, called 'the Captain' by the whole parish; dies in ch. 1",
+    'Story/01 The Floors.md': '# The Floors\n\nIt is Saturday 16 April 1887. Josiah Hope dies under the fall of ground.\n',
+    'Story/02 The Yard.md': `# The Yard\n\nIt is Monday 18 April 1887. ${line}\n`,
+  });
+  const kinds = async (line: string) => (await findingsOf(book(line))).filter((finding) => finding.path === 'Story/02 The Yard.md').map((finding) => finding.kind);
+
+  it('finds "At nineteen she has…", "Tamsin, nineteen years old and…" and eyes "the pale grey of"', async () => {
+    expect(await kinds('Tamsin Rowe stops at the gate. At nineteen she has been on the floors five years.')).toEqual(['age_mismatch']);
+    expect(await kinds('There sits Tamsin, nineteen years old and tired.')).toEqual(['age_mismatch']);
+    expect(await kinds("Tamsin Rowe looks up, her eyes, the pale grey of rainwater, narrowed.")).toEqual(['eye_colour_mismatch']);
+  });
+
+  it('stays quiet for the age she is, and an age once', async () => {
+    expect(await kinds('Tamsin Rowe stops at the gate. At eighteen she has been on the floors five years.')).toEqual([]);
+    expect(await kinds('Tamsin Rowe stops at the gate. At twelve she went on the floors.')).toEqual([]);
+  });
+});
+
+describe('a weekday opening "It being …", and a measure said of the moment', () => {
+  it('reads the weekday and leaves metres and degrees to their own sentence', async () => {
+    const findings = await findingsOf({
+      'Compendium/Places/Marrow Bay.md': '# Marrow Bay\n\nThe dock has one airlock whose outer door is 4 metres wide.',
+      'Story/01 The Floors.md': '# The Floors\n\nIt being Tuesday, 16 April 1887, the floors are loud from first light. The frost is five degrees and the ice ten metres across the pond.\n',
+    });
+    expect(findings.map((finding) => finding.kind).filter((kind) => /weekday|canon_fact/.test(kind))).toEqual(['weekday_date_mismatch']);
+  });
+});

@@ -23,7 +23,7 @@ const DATE = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?
 const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
 // "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962",
 // and in present-tense narration "It's Thursday night", "Today's the 9th of May".
-const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
+const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is|being)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…",
 // "That Thursday the belt broke", "On that Sunday…" (a chapter's opening "that" points at its own day).
 // ("Monday was Michaelmas, so on the Saturday before it…" speaks of another day.)

@@ -87,7 +87,7 @@ const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\
 // A colour after the noun: "his eyes, green as bottle glass", "eyes the grey of slate", "her hair, now the colour of ash".
 const AFTER_LINK = '(?:\\s*,\\s*(?:now\\s+|still\\s+|already\\s+)?|\\s+(?:now\\s+|still\\s+)?|\\s+(?:was|were|is|are|had\\s+been|has\\s+been)\\s+(?:now\\s+|still\\s+)?(?=the\\s))';
 const LIKENED = '[\\p{L}-]+(?:\\s+[\\p{L}-]+)?';
-const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+))`, 'giu');
+const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:(?:pale|dark|light|deep|bright|clear|soft)\\s+)?(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+))`, 'giu');
 const EYES_AFTER = COLOUR_AFTER('eyes', EYE_HUE);
 const HAIR_AFTER = COLOUR_AFTER('hair', HAIR);
 // What "the colour of …" names, per noun: a plain likeness, not a figure of speech to be read.
