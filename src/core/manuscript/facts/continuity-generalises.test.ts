@@ -461,3 +461,22 @@ describe('a weekday opening "It being …", and a measure said of the moment', (
     expect(findings.map((finding) => finding.kind).filter((kind) => /weekday|canon_fact/.test(kind))).toEqual(['weekday_date_mismatch']);
   });
 });
+
+describe('a death a table note states after a semicolon, and the dead where they lie', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Josiah Hope.md': "# Josiah Hope\n\n- Born: 8 Nov 1834\n- Notes: mine captain, called 'the Captain' by the whole parish; dies in ch. 1",
+    'Story/01 The Floors.md': '# The Floors\n\nIt is Saturday 16 April 1887. Josiah Hope is dead on the two-hundred, under the fall of ground.\n',
+    'Story/02 The Chapel.md': `# The Chapel\n\nIt is Tuesday 19 April 1887. ${line}\n`,
+  });
+  const kinds = async (line: string) => (await findingsOf(book(line))).filter((finding) => finding.path === 'Story/02 The Chapel.md').map((finding) => finding.kind);
+
+  it('finds the dead acting by the byname in single quotes', async () => {
+    expect(await kinds('The Captain taps the open notebook with one thick finger.')).toEqual(['dead_character_acts']);
+  });
+
+  it('stays quiet for the dead in the coffin, talked about, or leaving a thing behind before he died', async () => {
+    expect(await kinds('The Captain is in the elm box six feet in front of him.')).toEqual([]);
+    expect(await kinds('The preacher stands, and he talks about the Captain, and everyone understands when he says it.')).toEqual([]);
+    expect(await kinds("It is the Captain's notebook, the pencil still tucked into the spine where he left it.")).toEqual([]);
+  });
+});

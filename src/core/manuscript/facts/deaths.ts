@@ -93,8 +93,11 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   // Sentences of the card about its own person: "She died on the stair in chapter 3.", "Dies in ch. 3".
   const own = new RegExp(`^(?:[-*+]\\s+)?(?:\\*\\*)?(?:She|He|They|Died|Dies|Killed|Drowned|Murdered|Dead|Deceased|${card.name.value.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
   for (let line = card.bodyStart; line <= card.source.lines.length && position === null; line += 1) {
-    const text = card.source.lines[line - 1]!;
-    const sentences = text.split(/(?<=[.!?])\s+/).filter((part) => DEATH_SENTENCE.test(part) && own.test(part.trim()) && !NOT_DEATH.test(part));
+    // A field's label is no part of what it says ("- Notes: mine captain; dies in ch. 6"), and a
+    // note's clauses run on after semicolons.
+    const text = card.source.lines[line - 1]!.replace(/^\s*(?:[-*+]\s+)?(?:\*\*|__)?[\p{L} ]{2,20}(?:\*\*|__)?:\s*(?=\S)/u, '');
+    const parts = text.split(/(?<=[.!?;])\s+/).map((part) => part.trim().replace(/^\p{Ll}/u, (first) => first.toUpperCase()));
+    const sentences = parts.filter((part) => DEATH_SENTENCE.test(part) && own.test(part) && !NOT_DEATH.test(part));
     const sentence = sentences.find((part) => CHAPTER_REF.test(part));
     // A death the card states without its chapter ("Drowns off the point on the night of the
     // storm") is placed later, by the outline or the page.
@@ -120,7 +123,7 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   return { card, path: card.path, line: statement.line, text, position: position ?? 0 };
 }
 
-const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on|still|certain|serious|weight|calm|silence|drunk|asleep|right|wrong|to|against|keen|lucky|beat))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
+const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on\s+(?:time|target|cue|arrival\s+at\s+the\s+party|the\s+(?:money|nose|mark|dot|button|hour|beat))\b|still|certain|serious|weight|calm|silence|drunk|asleep|right|wrong|to|against|keen|lucky|beat))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
 const KILLED_BEFORE = /\b(?:killed|murdered|drowned|strangled|stabbed|shot\s+dead|executed|buried)\s+$/i;
 // "found Tresk dead", "left Tresk for dead" is no death.
 const FOUND_BEFORE = /\bfound\s+$/i;
@@ -163,9 +166,12 @@ const ACTIONS = [
   'appeared', 'appears', 'replied', 'replies', 'added', 'adds', 'snapped', 'snaps', 'cried', 'cries', 'began', 'begins', 'drew', 'draws',
   'dropped', 'drops', 'filled', 'fills', 'paid', 'pays', 'rang', 'rings', 'sang', 'sings', 'struck', 'strikes', 'wiped', 'wipes', 'folded',
   'folds', 'rubbed', 'rubs', 'scratched', 'scratches', 'slammed', 'slams', 'swore', 'swears', 'touched', 'touches', 'kissed', 'kisses',
+  'tapped', 'taps', 'nudged', 'nudges', 'signed', 'signs', 'spat', 'spits', 'grunted', 'grunts', 'tipped', 'tips', 'thumped', 'thumps',
+  'beckoned', 'beckons', 'hurried', 'hurries', 'strode', 'strides', 'limped', 'limps', 'crossed', 'crosses', 'sniffed', 'sniffs', 'peered', 'peers',
 ];
 // Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
-const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b)`, 'iu');
+// ("The Captain is in the elm box" is where the dead lie, not where they stand.)
+const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b(?!\\s+(?:[\\p{L}-]+\\s+)?(?:box|ground|earth|churchyard|cemetery|grave|coffin|casket|urn|morgue|mortuary|vault|tomb)\\b))`, 'iu');
 // Seen or heard doing it, the verb bare after the name: "I watch the Professor come across the
 // lounge", "we heard Tresk laugh in the yard" — unless it can never be ("I'll never see Tresk walk").
 const PERCEIVED = /\b(?:watch|watches|watched|see|sees|saw|hear|hears|heard|notice|notices|noticed|spot|spots|spotted)\s+$/i;
@@ -278,6 +284,10 @@ function pronounActs(mention: Mention, card: CharacterCard): string | null {
   if (match === null) return null;
   const between = rest.slice(0, match.index);
   if (SOMEONE_ELSE.test(between) || /["“”]/.test(between) || /\b\p{Lu}\p{Ll}+\b/u.test(between.replace(/^['’]s\b/, ''))) return null;
+  // The pronoun already stood for someone before the name ("he talks about the Captain, … when he
+  // says"), or opens a clause about the past ("the notebook, where he left it"): not the dead acting.
+  if (new RegExp(`\\b${pronoun}\\b`, 'i').test(mention.paragraph.text.slice(sentence.start, mention.match.start))) return null;
+  if (!/(?:,|;|\band|\bthen)\s*$/i.test(between)) return null;
   return `${mention.match.text}${rest.slice(0, match.index + match[0].length)}`.replace(/\s+/g, ' ');
 }
 
