@@ -196,11 +196,10 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   const whenOf = chapterWhens(times, snapshot.outline, years);
   const dated = timeFindings(times, snapshot.outline);
   const datedLines = new Set(dated.map((finding) => `${finding.path}:${finding.line}`));
+  // A chapter's date is its own or, failing that, its outline entry's (see chapterWhens).
   const claimed = times.flatMap((time, index) => {
     const when = whenOf(time.scene.position);
-    const planned = time.entry?.fields.when && snapshot.outline ? timeOfText(time.entry.fields.when.value, { path: snapshot.outline.path, line: 0, source: 'outline' }) : null;
-    const month = when.date?.month ?? planned?.date?.month ?? null;
-    return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month });
+    return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month: when.date?.month ?? null });
   });
   const findings: ContinuityFinding[] = [
     ...tagged('trait', traitFindings(facts)),
