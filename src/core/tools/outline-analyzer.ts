@@ -84,15 +84,9 @@ export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryR
     // Entries no chapter is written from, and chapters no entry plans (the chapters' lines are read too).
     const coverage = analyseContinuity(snapshot).findings.filter((finding) => finding.category === 'outline').map(({ category: _category, ...finding }) => finding);
     for (const scene of snapshot.scenes) if (coverage.some((finding) => finding.path === scene.path)) refs.add(scene.source, 1, Math.max(1, scene.bodyStart));
-    // A gap in the outline's numbers that a chapter without an entry fills is reported once, at the chapter.
+    // A gap in the outline's numbers that chapters without an entry fill is reported once, at the chapters.
     const unplanned = new Set(snapshot.scenes.filter((scene) => coverage.some((finding) => finding.kind === 'chapter_without_outline_entry' && finding.path === scene.path)).map((scene) => scene.sceneNumber?.value ?? scene.fileNumber));
-    const filled = (finding: { kind: string; message: string }): boolean => {
-      const gap = finding.kind === 'scene_number_gap' ? /goes from (\d+) to (\d+)/.exec(finding.message) : null;
-      if (gap === null) return false;
-      for (let number = Number(gap[1]) + 1; number < Number(gap[2]); number += 1) if (!unplanned.has(number)) return false;
-      return true;
-    };
-    const problems = sortFindings([...outlineProblems(outline, snapshot).filter((finding) => !filled(finding)), ...coverage]);
+    const problems = sortFindings([...outlineProblems(outline, snapshot, { unplanned }), ...coverage]);
     const povDistribution: Record<string, number> = {};
     for (const entry of outline.entries) {
       const pov = entry.fields.pov?.value;

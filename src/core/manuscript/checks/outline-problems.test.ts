@@ -66,3 +66,13 @@ describe('outlineProblems', () => {
     ]);
   });
 });
+
+describe('a gap in the numbers that chapters without an entry fill', () => {
+  it('is left to those chapters; a gap with a number no chapter has is still reported', async () => {
+    const snapshot = await loadManuscriptSnapshot(await FsWorkspace.open(base), { scenes: false });
+    const gaps = (unplanned: Set<number>) => outlineProblems(snapshot.outline!, snapshot, { unplanned }).filter((problem) => problem.kind === 'scene_number_gap').map((problem) => problem.line);
+    expect(gaps(new Set())).toEqual([12]);
+    expect(gaps(new Set([2]))).toEqual([]);
+    expect(gaps(new Set([4]))).toEqual([12]);
+  });
+});

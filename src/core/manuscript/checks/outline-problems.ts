@@ -50,8 +50,12 @@ function entryProblems(outline: Outline, entry: OutlineEntry, snapshot: Manuscri
   return problems;
 }
 
-/** Gaps, duplicates and unnumbered headings in the scene numbering, and gaps in act numbers. */
-function numberingProblems(outline: Outline): Finding[] {
+/**
+ * Gaps, duplicates and unnumbered headings in the scene numbering, and gaps in act numbers. A gap
+ * whose every number is a chapter `unplanned` (one with no entry, reported at the chapter) is no
+ * second finding.
+ */
+function numberingProblems(outline: Outline, unplanned: ReadonlySet<number | null>): Finding[] {
   const problems: Finding[] = [];
   const seen = new Map<number, OutlineEntry>();
   let previous: number | null = null;
@@ -65,7 +69,7 @@ function numberingProblems(outline: Outline): Finding[] {
     const earlier = seen.get(entry.number);
     if (earlier) {
       problems.push(finding(outline, 'scene_number_duplicate', 'error', `Scene number ${entry.number} is used twice (also on line ${earlier.line}).`, entry.line));
-    } else if (previous !== null && entry.number > previous + 1) {
+    } else if (previous !== null && entry.number > previous + 1 && !everyUnplanned(previous + 1, entry.number - 1, unplanned)) {
       const missing = entry.number - previous === 2 ? `${previous + 1} is` : `${previous + 1}–${entry.number - 1} are`;
       problems.push(finding(outline, 'scene_number_gap', 'warning', `Scene ${missing} missing: the outline goes from ${previous} to ${entry.number}.`, entry.line));
     } else if (previous !== null && entry.number < previous) {
@@ -85,12 +89,17 @@ function numberingProblems(outline: Outline): Finding[] {
   return problems;
 }
 
+function everyUnplanned(first: number, last: number, unplanned: ReadonlySet<number | null>): boolean {
+  for (let number = first; number <= last; number += 1) if (!unplanned.has(number)) return false;
+  return true;
+}
+
 /** Every problem of an outline itself: parse problems, entries and numbering (chapters it leaves out are the continuity model's). */
-export function outlineProblems(outline: Outline, snapshot: ManuscriptSnapshot): Finding[] {
+export function outlineProblems(outline: Outline, snapshot: ManuscriptSnapshot, options: { unplanned?: ReadonlySet<number | null> } = {}): Finding[] {
   return [
     ...outline.problems.map((problem) => problemAsFinding(problem, outline.source.lines)),
     ...(outline.entries.length === 0 ? [finding(outline, 'outline_empty', 'warning', 'The outline has no scene entries ("### Scene N: Title").', 1)] : []),
     ...outline.entries.flatMap((entry) => entryProblems(outline, entry, snapshot)),
-    ...numberingProblems(outline),
+    ...numberingProblems(outline, options.unplanned ?? new Set()),
   ];
 }
