@@ -16,16 +16,29 @@ export function hasPiece(issue: Issue): boolean {
   return pieces.has(issue);
 }
 
+// JSON.stringify never writes a raw line break inside a string, so every one is a line of the
+// layout and takes the list's indent.
+const pieceOf = (text: string): Buffer => Buffer.from(text.replaceAll('\n', '\n    '));
+
 /** Serialises an issue that is what the file holds (scrubbed) and keeps its piece with it. */
 export function keepPiece(issue: Issue): Buffer {
   let piece = pieces.get(issue);
   if (piece === undefined) {
-    // JSON.stringify never writes a raw line break inside a string, so every one is a line of
-    // the layout and takes the list's indent.
-    piece = Buffer.from(JSON.stringify(issue, null, 2).replaceAll('\n', '\n    '));
+    piece = pieceOf(JSON.stringify(issue, null, 2));
     pieces.set(issue, piece);
   }
   return piece;
+}
+
+/**
+ * An issue (already scrubbed) as the file will hold it, read back from its own text so memory has
+ * no undefined fields, with its piece kept from that one serialisation.
+ */
+export function readBackIssue(value: unknown): Issue {
+  const text = JSON.stringify(value, null, 2);
+  const issue = JSON.parse(text) as Issue;
+  pieces.set(issue, pieceOf(text));
+  return issue;
 }
 
 /** `JSON.stringify(file, null, 2)` and a final newline, in UTF-8, from the issues' pieces. */

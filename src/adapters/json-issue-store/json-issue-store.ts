@@ -5,7 +5,7 @@ import { ControlRoomError, ISSUE_SCHEMA_VERSION, IssueSchema, IssuesFileSchema, 
 import { applyIssueChange, buildIssue, nextIssueId, type IssueChange } from '../../core/issues/index.js';
 import type { Clock, IssueStore } from '../../core/ports/index.js';
 import { replaceFile, scrubAppData, writeJsonAtomic } from '../fs-store/index.js';
-import { hasPiece, issuesFileBytes, keepPiece } from './issues-file-text.js';
+import { hasPiece, issuesFileBytes, keepPiece, readBackIssue } from './issues-file-text.js';
 import { systemClock } from '../system/index.js';
 import { forgetIssues, knownIssues, rememberIssues, stateOf } from './known-issues-files.js';
 
@@ -132,8 +132,7 @@ export class JsonIssueStore implements IssueStore {
   private async writeChanged(file: IssuesFile, changedId: string): Promise<IssuesFile> {
     const index = file.issues.findIndex((issue) => issue.id === changedId);
     const issues = [...file.issues];
-    // Read back from its own text, so memory holds what the file holds (no undefined fields).
-    issues[index] = JSON.parse(JSON.stringify(await scrubAppData(this.filePath, issues[index]))) as Issue;
+    issues[index] = readBackIssue(await scrubAppData(this.filePath, issues[index]));
     const written: IssuesFile = { schema_version: file.schema_version, issues };
     await replaceFile(this.filePath, issuesFileBytes(written), {});
     return written;
