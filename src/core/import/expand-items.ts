@@ -3,7 +3,7 @@ import { parseFrontMatter } from '../manuscript/front-matter.js';
 import { classifySection } from './classify-section.js';
 import { noteGroups } from './grouped-notes.js';
 import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
-import { bareNumberHeading, chapterHeading, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
+import { bareNumberHeading, chapterHeading, numberedChapter, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
 /** A source item (or a part of one) with what it was classified as. */
@@ -133,23 +133,22 @@ function novelChapters(item: Classified, skipped: SkippedItem[]): Classified[] |
   const lines = bodyLines(item.text);
   const split = splitAtChapters(lines);
   const { parts } = split;
-  const numberOf = (section: TextSection): number | null => chapterHeading(section.heading)?.number ?? bareNumberHeading(section.heading);
   const marked = split.sections.filter((section) => chapterHeading(section.heading) !== null).length;
-  // Chapters headed by their number alone (`# One`, `# Two`): a title heading with no text before them is the book's title page.
-  const bareNumbered = split.sections.filter((section) => chapterHeading(section.heading) === null && bareNumberHeading(section.heading) !== null).length;
-  // Every section but a title page must be so numbered: "## I", "## II", "## Morning" are scene breaks of one chapter.
-  const unnumbered = split.sections.filter((section) => chapterHeading(section.heading) === null && bareNumberHeading(section.heading) === null);
+  // Chapters headed by their number alone (`# One`, `# Two`), every section but a title page so
+  // numbered: "## I", "## II", "## Morning" are scene breaks of one chapter.
+  const unnumbered = split.sections.filter((section) => numberedChapter(section.heading) === null);
   const titlePageOnly = unnumbered.length === 0 || (unnumbered.length === 1 && unnumbered[0] === split.sections[0] && wordCount(unnumbered[0]!.lines.slice(1).join(' ')) < 60);
-  const numberedAlone = marked < 2 && bareNumbered >= 2 && titlePageOnly;
-  const sections = numberedAlone ? split.sections.filter((section, index) => numberOf(section) !== null || index > 0 || wordCount(section.lines.slice(1).join(' ')) >= 60) : split.sections;
-  const preface = numberedAlone && sections.length < split.sections.length ? [...split.preface, ...split.sections[0]!.lines] : split.preface;
+  const numberedAlone = marked < 2 && split.sections.length - unnumbered.length - marked >= 2 && titlePageOnly;
+  // The title page before them joins the preface.
+  const sections = numberedAlone ? split.sections.filter((section) => !unnumbered.includes(section)) : split.sections;
+  const preface = numberedAlone && unnumbered.length > 0 ? [...split.preface, ...unnumbered[0]!.lines] : split.preface;
   if (sections.length < 2 || (marked < 2 && !numberedAlone && parts.length === 0 && !sections.every((section) => /^(?:part|book)\b/i.test(section.heading)))) return null;
   for (const part of parts) skipped.push({ origin: `${item.document.origin} › ${part}`, reason: 'a part heading without text of its own' });
   const chapters: TextSection[] = sections.map(titledOnNextLine);
   const prefaceWords = wordCount(preface.join(' '));
   if (prefaceWords >= 60) chapters.unshift({ heading: item.document.name, lines: [...preface] });
   else if (preface.some((line) => line.trim() !== '')) skipped.push({ origin: `${item.document.origin} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
-  const numbers = chapters.map((section) => chapterHeading(section.heading)?.number ?? bareNumberHeading(section.heading.split(':')[0]!) ?? null);
+  const numbers = chapters.map((section) => numberedChapter(section.heading)?.number ?? null);
   const ascending = numbers.every((number, index) => number !== null && (index === 0 || number > numbers[index - 1]!));
   return chapters.map((section, index) => {
     const number = ascending ? numbers[index]! : index + 1;

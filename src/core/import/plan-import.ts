@@ -6,7 +6,7 @@ import { isDatedTimeline } from './dated-timeline.js';
 import { expandItem, NUMBER_PREFIX, type Classified } from './expand-items.js';
 import { plainLinks } from './plain-links.js';
 import type { SourceReading } from './source-document.js';
-import { bareNumberHeading, chapterHeading, partHeading } from './split-sections.js';
+import { numberedChapter, partHeading } from './split-sections.js';
 
 /** One file the import will write: what it is, where it goes, and what it holds. */
 export interface PlannedFile {
@@ -59,10 +59,7 @@ function cardName(item: Classified): string {
 /** A chapter's title: its heading (without a "Chapter 3:" lead), else its name without the number. */
 function chapterTitle(item: Classified): string {
   const heading = firstHeading(item.text);
-  // "One: The Docking" — a chapter numbered in a word, its title after.
-  const numbered = heading === null ? null : /^([^:]+):\s+(\S.*)$/.exec(heading);
-  if (numbered && bareNumberHeading(numbered[1]!) !== null) return numbered[2]!;
-  if (heading !== null) return chapterHeading(heading)?.title ?? heading;
+  if (heading !== null) return numberedChapter(heading)?.title ?? heading;
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
   return name === '' ? item.document.name : name;
 }

@@ -55,6 +55,18 @@ export function bareNumberHeading(heading: string): number | null {
   return number !== null && number > 0 && number < 1000 ? number : null;
 }
 
+/**
+ * A chapter's number and title from its heading: `Chapter 3: The Mill`, or a number alone with the
+ * title after it (`One: The Docking`, `One`); null for any other heading.
+ */
+export function numberedChapter(heading: string): { number: number | null; title: string } | null {
+  const chapter = chapterHeading(heading);
+  if (chapter !== null) return chapter;
+  const [lead, ...title] = heading.split(/:\s+/);
+  const number = bareNumberHeading(lead!);
+  return number === null ? null : { number, title: title.length > 0 ? title.join(': ') : heading };
+}
+
 /** `Chapter 3: The Mill` → number 3 and title `The Mill`; null when the line is no chapter heading. */
 export function chapterHeading(line: string): { number: number | null; title: string } | null {
   return numberedHeading(CHAPTER_LINE, line);
