@@ -93,8 +93,11 @@ const ORDINAL_AGE = (word: string): number | null => {
 export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[] {
   const sentence = text.slice(from, to);
   const found: AgePhrase[] = [];
-  const add = (phrase: Omit<AgePhrase, 'start' | 'subjectAt'> & { at: number; subjectAt: number }): void => {
-    const { at, subjectAt, ...rest } = phrase;
+  // An age said plainly, now, by nobody in particular, unless the phrase says otherwise.
+  type Said = Pick<AgePhrase, 'kind' | 'text'> & Partial<Omit<AgePhrase, 'kind' | 'text' | 'start' | 'subjectAt'>> & { at: number; subjectAt: number };
+  const add = (phrase: Said): void => {
+    const { at, subjectAt, ...given } = phrase;
+    const rest = { age: null, bound: 'exact' as const, moment: null, born: null, birthdayMonths: null, pronoun: null, ...given };
     // One statement, one phrase: "I turned sixty in May" is read once, not as "turned sixty in May" and "I turned sixty".
     const start = from + at;
     const same = found.find((other) => other.start === start || (other.kind === rest.kind && other.start < start + rest.text.length && start < other.start + other.text.length));
@@ -108,7 +111,7 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
   for (const match of sentence.matchAll(TURNED_WHEN)) {
     const age = numberValue(match[1]!);
-    if (age !== null) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: monthsOf(match[2]!), text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (age !== null) add({ kind: 'age', age, birthdayMonths: monthsOf(match[2]!), text: match[0], at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(WAS_AGE)) {
     const age = numberValue(match[3]!);
@@ -122,7 +125,7 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
     // The owner's word ends where the verb starts: a name there is the mention that owns the age.
-    add({ kind: 'age', age, bound: boundOf(match[2]), moment: at, born: null, birthdayMonths: null, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
+    add({ kind: 'age', age, bound: boundOf(match[2]), moment: at, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
   }
   for (const match of sentence.matchAll(YEAR_OLD)) {
     const age = numberValue(match[1]!);
@@ -131,31 +134,31 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     // "the thirty-four-year-old Ilse" (the name follows) or "Ilse, a thirty-four-year-old widow".
     const after = /^\s+(\p{Lu}[\p{L}'’-]+)/u.exec(sentence.slice(end));
     const before = /(\p{Lu}[\p{L}'’-]+),\s+(?:a|an|the)\s+$/u.exec(sentence.slice(0, match.index));
-    if (after) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: end + after[0].length });
-    else if (before) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (after) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: end + after[0].length });
+    else if (before) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(WHO_WAS)) {
     const age = numberValue(match[2]!);
-    if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[1]!.length });
+    if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: match.index + match[1]!.length });
   }
   for (const match of sentence.matchAll(AT_AGE_NOW)) {
     const age = numberValue(match[1]!);
     const at = match.index + match[0].indexOf('At');
-    if (age !== null) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0].slice(match[0].indexOf('At')), pronoun: match[2]!.toLowerCase(), at, subjectAt: match.index + match[0].lastIndexOf(match[2]!) });
+    if (age !== null) add({ kind: 'age', age, text: match[0].slice(match[0].indexOf('At')), pronoun: match[2]!.toLowerCase(), at, subjectAt: match.index + match[0].lastIndexOf(match[2]!) });
   }
   for (const pattern of [APPOSITION, AGED]) {
     for (const match of sentence.matchAll(pattern)) {
       const age = numberValue(match[match.length - 1]!);
-      if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index + match[0].length });
+      if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: match.index + match[0].length });
     }
   }
   for (const match of sentence.matchAll(BIRTHDAY)) {
     const age = ORDINAL_AGE(match[2]!);
-    if (age !== null && age < 125) add({ kind: 'age', age, bound: 'exact', moment: null, born: null, birthdayMonths: null, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
+    if (age !== null && age < 125) add({ kind: 'age', age, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(BORN_ON)) {
     const born = parseDate(match[1]!);
-    if (born !== null) add({ kind: 'born', age: null, bound: 'exact', moment: null, born, birthdayMonths: null, text: match[0], pronoun: null, at: match.index, subjectAt: match.index });
+    if (born !== null) add({ kind: 'born', born, text: match[0], at: match.index, subjectAt: match.index });
   }
   return found;
 }
