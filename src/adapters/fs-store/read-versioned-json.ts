@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 import type { ControlRoomError } from '../../protocol/index.js';
 
@@ -7,6 +7,10 @@ import type { ControlRoomError } from '../../protocol/index.js';
  * exist; the store's own "corrupt" error (made by `corrupt`) when it does not parse, does not match,
  * or was written by a newer Control Room (a higher `schema_version`), so a bad file is reported and
  * never silently replaced.
+ *
+ * Records are small, so they are read synchronously: a few microseconds of blocking instead of a
+ * promise round trip through the thread pool per open, stat, read and close (and a thrown error
+ * for a record that does not exist yet, the usual case).
  */
 export async function readVersionedJson<T>(
   file: string,
@@ -16,7 +20,8 @@ export async function readVersionedJson<T>(
 ): Promise<T | null> {
   let text: string;
   try {
-    text = await fs.readFile(file, 'utf8');
+    if (statSync(file, { throwIfNoEntry: false }) === undefined) return null;
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;

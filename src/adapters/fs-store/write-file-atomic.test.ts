@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic, writeJsonAtomic } from './write-file-atomic.js';
+import { replaceFile, writeFileAtomic, writeJsonAtomic } from './write-file-atomic.js';
 
 let root: string;
 
@@ -30,5 +30,15 @@ describe('writeFileAtomic', () => {
   it('still fails when the folder cannot be made', async () => {
     await fs.writeFile(path.join(root, 'blocker'), 'a file where a folder should be');
     await expect(writeFileAtomic(path.join(root, 'blocker', 'x.json'), '{}')).rejects.toMatchObject({ code: expect.stringMatching(/ENOTDIR|EEXIST/) });
+  });
+});
+
+describe('replaceFile', () => {
+  it('writes pieces in order, more of them than one gathered write takes, empty ones included', async () => {
+    const file = path.join(root, 'pieces.json');
+    const pieces = Array.from({ length: 2500 }, (_, index) => Buffer.from(index % 7 === 0 ? '' : `${index}é,`));
+    await replaceFile(file, pieces, {});
+    expect(await fs.readFile(file)).toEqual(Buffer.concat(pieces));
+    expect(await fs.readdir(root)).toEqual(['pieces.json']);
   });
 });

@@ -1,16 +1,19 @@
-import { promises as fs } from 'node:fs';
+import { closeSync, fsync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writevSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { scrubAppData, scrubAppText } from './scrub-app-data.js';
 import { temporarySibling } from './temporary-file-name.js';
 
+const flush = promisify(fsync);
+
 /** Opens a new file for writing; its folder is made (with its parents) only when it is missing. */
-async function openCreatingFolder(file: string, mode: number): Promise<fs.FileHandle> {
+function openCreatingFolder(file: string, mode: number): number {
   try {
-    return await fs.open(file, 'w', mode);
+    return openSync(file, 'w', mode);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    return fs.open(file, 'w', mode);
+    mkdirSync(path.dirname(file), { recursive: true });
+    return openSync(file, 'w', mode);
   }
 }
 
@@ -18,24 +21,47 @@ async function openCreatingFolder(file: string, mode: number): Promise<fs.FileHa
  * Writes a file so readers see either the old or the new content, never half of it: write a
  * temporary sibling (named after this process, see temporary-file-name.ts), flush it, then rename
  * over the target. The temporary file is removed on failure; one a kill left is swept on the next open.
+ * Content given as pieces is written as they are, in one gathered write, without joining them first.
+ *
+ * Only the flush waits for the disk, so only the flush is asynchronous: opening, writing (app data
+ * is at most a few hundred kilobytes), closing and renaming take microseconds each, less than a
+ * promise round trip through the thread pool would cost.
  */
-export async function replaceFile(filePath: string, content: string | Uint8Array, options: { mode?: number }): Promise<void> {
+export async function replaceFile(
+  filePath: string,
+  content: string | Uint8Array | readonly Uint8Array[],
+  options: { mode?: number },
+): Promise<void> {
   const temporary = temporarySibling(filePath);
-  const handle = await openCreatingFolder(temporary, options.mode ?? 0o644);
+  const fd = openCreatingFolder(temporary, options.mode ?? 0o644);
   try {
-    await handle.writeFile(content);
-    await handle.sync();
+    if (Array.isArray(content)) writeAll(fd, content as readonly Uint8Array[]);
+    else writeFileSync(fd, content as string | Uint8Array);
+    await flush(fd);
   } catch (error) {
-    await handle.close();
-    await fs.rm(temporary, { force: true });
+    closeSync(fd);
+    rmSync(temporary, { force: true });
     throw error;
   }
-  await handle.close();
+  closeSync(fd);
   try {
-    await fs.rename(temporary, filePath);
+    renameSync(temporary, filePath);
   } catch (error) {
-    await fs.rm(temporary, { force: true });
+    rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+/** Writes every piece in order, going on after a short write until all are written. */
+function writeAll(fd: number, pieces: readonly Uint8Array[]): void {
+  let left = pieces.filter((piece) => piece.byteLength > 0);
+  while (left.length > 0) {
+    let written = writevSync(fd, left as Uint8Array[]);
+    while (left.length > 0 && written >= left[0]!.byteLength) {
+      written -= left[0]!.byteLength;
+      left = left.slice(1);
+    }
+    if (written > 0) left = [left[0]!.subarray(written), ...left.slice(1)];
   }
 }
 

@@ -41,15 +41,18 @@ export function readBackIssue(value: unknown): Issue {
   return issue;
 }
 
-/** `JSON.stringify(file, null, 2)` and a final newline, in UTF-8, from the issues' pieces. */
-export function issuesFileBytes(file: IssuesFile): Buffer {
+/**
+ * `JSON.stringify(file, null, 2)` and a final newline, in UTF-8, as the pieces to write in order
+ * (kept per issue, so a long list is not copied into one buffer for every change).
+ */
+export function issuesFileBytes(file: IssuesFile): Buffer[] {
   const head = `{\n  "schema_version": ${JSON.stringify(file.schema_version)},\n  "issues": `;
-  if (file.issues.length === 0) return Buffer.from(`${head}[]\n}\n`);
+  if (file.issues.length === 0) return [Buffer.from(`${head}[]\n}\n`)];
   const parts: Buffer[] = [Buffer.from(`${head}[\n    `)];
   for (const [index, issue] of file.issues.entries()) {
     if (index > 0) parts.push(SEPARATOR);
     parts.push(keepPiece(issue));
   }
   parts.push(LIST_END);
-  return Buffer.concat(parts);
+  return parts;
 }

@@ -198,7 +198,7 @@ describe('issuesFileBytes', () => {
       fc.property(fc.array(input, { maxLength: 6 }), (inputs) => {
         const issues = inputs.map((value, index) => buildIssue(value, `ISS-${index + 1}`, '2026-12-01T00:00:00.000Z'));
         const file = JSON.parse(JSON.stringify({ schema_version: 1, issues })) as Parameters<typeof issuesFileBytes>[0];
-        expect(issuesFileBytes(file).toString('utf8')).toBe(`${JSON.stringify(file, null, 2)}\n`);
+        expect(Buffer.concat(issuesFileBytes(file)).toString('utf8')).toBe(`${JSON.stringify(file, null, 2)}\n`);
       }),
     );
   });

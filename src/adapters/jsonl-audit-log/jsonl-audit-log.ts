@@ -116,7 +116,7 @@ export class JsonlAuditLog implements AuditLog {
             if (onDisk === undefined || repair !== null) onDisk = await countNewlines(log.handle);
           }),
         );
-        await this.index.appended(sessionId, written.before, written.after, lines);
+        await this.index.appended(sessionId, written.before, written.after, receipts, lines);
         await sealer.seal(sessionId, Math.max(acknowledged, onDisk ?? 0) + receipts.length, receiptHash(last));
       } catch (error) {
         sealer.forget(sessionId);

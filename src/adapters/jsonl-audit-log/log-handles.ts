@@ -1,4 +1,4 @@
-import { promises as fs, type BigIntStats } from 'node:fs';
+import { promises as fs, statSync, type BigIntStats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { sameFileState } from '../fs-store/index.js';
@@ -33,6 +33,14 @@ async function syncFolder(folder: string): Promise<void> {
     }
   } catch {
     // Some platforms (Windows) cannot fsync a directory; the file's own fsync still holds.
+  }
+}
+
+function pathState(filePath: string): BigIntStats | null {
+  try {
+    return statSync(filePath, { bigint: true, throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
   }
 }
 
@@ -81,7 +89,8 @@ export class LogHandles {
     const known = this.open.get(filePath);
     if (known !== undefined) {
       this.open.delete(filePath);
-      const named = await fs.stat(filePath, { bigint: true }).catch(() => null);
+      // Looked up synchronously (microseconds): every append of a turn makes this one stat.
+      const named = pathState(filePath);
       const held = known.left;
       if (named !== null && held !== null && sameFileState(named, held)) {
         this.open.set(filePath, known);

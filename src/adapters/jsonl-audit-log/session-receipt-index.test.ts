@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ToolReceipt } from '../../protocol/index.js';
-import { ReceiptLedger, signReceipt, type ReceiptKeys, type RecordReceiptInput } from '../../core/receipts/index.js';
+import { ReceiptLedger, receiptHash, signReceipt, type ReceiptKeys, type RecordReceiptInput } from '../../core/receipts/index.js';
 import { systemClock, systemIds } from '../system/index.js';
 import { JsonlAuditLog } from './jsonl-audit-log.js';
 import { loadReceiptKeys } from './receipt-key-files.js';
@@ -150,5 +150,27 @@ describe('verified receipts kept in memory', () => {
     await expect(log.linkToIssue('s1', 'ISS-1', ['rcpt_not-in-this-session'])).rejects.toMatchObject({ code: 'receipt_not_found' });
     expect(reads).toHaveBeenCalledTimes(1);
     expect(ids(await log.issueReceipts('ISS-1'))).toEqual([receipts[1]!.receipt_id]);
+  });
+});
+
+describe('appends signed in this process', () => {
+  it('takes a receipt signed here with the log\'s key as verified, and checks any other in full', async () => {
+    const { log, ledger } = fresh();
+    const first = await ledger.record(run(0));
+    await log.verifiedList('s1');
+    // Signed in this process, but with a key the log does not verify with: appended, never vouched for.
+    const otherKeys = (await loadReceiptKeys(path.join(base, `other-keys-${count}`))).keys;
+    const stranger = signReceipt({ ...first, receipt_id: 'rcpt_stranger0000000', prev_hash: receiptHash(first) }, otherKeys);
+    await log.appendBatch([stranger]);
+    expect(ids(await log.verifiedList('s1'))).toEqual([first.receipt_id]);
+    // A copy of a receipt signed here is not the frozen original: it is checked, and it verifies.
+    const { log: freshLog, ledger: freshLedger } = fresh();
+    const own = await freshLedger.record(run(1));
+    await freshLog.verifiedList('s1');
+    const copy = signReceipt({ ...structuredClone(own), receipt_id: 'rcpt_copy000000000000', prev_hash: receiptHash(own) }, keys);
+    expect(Object.isFrozen(own)).toBe(true);
+    await freshLog.appendBatch([structuredClone(copy)]);
+    expect(ids(await freshLog.verifiedList('s1'))).toEqual([own.receipt_id, copy.receipt_id]);
+    expect(await freshLog.verifiedList('s1')).toEqual(await freshLog.list('s1'));
   });
 });

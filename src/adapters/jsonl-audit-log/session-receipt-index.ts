@@ -1,6 +1,6 @@
-import { promises as fs, type BigIntStats } from 'node:fs';
+import { statSync, type BigIntStats } from 'node:fs';
 import type { ToolReceipt } from '../../protocol/index.js';
-import { checkReceiptLine, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
+import { checkReceiptLine, signedHereHash, type ReceiptVerifyKeys } from '../../core/receipts/index.js';
 import { sameFileState } from '../fs-store/index.js';
 import { readLogFrom } from './read-log-from.js';
 
@@ -36,10 +36,14 @@ export interface LogReadStats {
 const MAX_SESSIONS = 64;
 const NEWLINE = 0x0a;
 
-async function stateOf(file: string): Promise<BigIntStats | null> {
+/**
+ * The log's state, looked up synchronously: every lookup of a turn's citable receipts makes one,
+ * and a stat takes microseconds where a promise round trip through the thread pool costs more.
+ */
+function stateOf(file: string): BigIntStats | null {
   try {
-    const stats = await fs.stat(file, { bigint: true });
-    return stats.isFile() ? stats : null;
+    const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+    return stats?.isFile() ? stats : null;
   } catch {
     return null;
   }
@@ -72,7 +76,7 @@ export class SessionReceiptIndex {
 
   /** The session's verified receipts, in log order. */
   async verified(sessionId: string, file: string): Promise<readonly IndexedReceipt[]> {
-    const state = await stateOf(file);
+    const state = stateOf(file);
     if (state === null) {
       this.sessions.delete(sessionId);
       return [];
@@ -93,18 +97,20 @@ export class SessionReceiptIndex {
   }
 
   /**
-   * After this process appended `lines` to a session log that was in state `before` and is now in
-   * state `after`: the lines are verified as written and join memory. When the log had changed
-   * behind this process's back, memory is left as it was and the next lookup reads what changed.
+   * After this process appended `receipts` as `lines` to a session log that was in state `before`
+   * and is now in state `after`: the lines join memory, each verified as written — at once for a
+   * receipt this process signed with the same key (it is frozen with its hash), in full for any
+   * other. When the log had changed behind this process's back, memory is left as it was and the
+   * next lookup reads what changed.
    */
-  async appended(sessionId: string, before: BigIntStats, after: BigIntStats, lines: readonly string[]): Promise<void> {
+  async appended(sessionId: string, before: BigIntStats, after: BigIntStats, receipts: readonly ToolReceipt[], lines: readonly string[]): Promise<void> {
     const known = this.sessions.get(sessionId);
     if (known === undefined || !sameFileState(known.state, before) || known.consumed !== Number(before.size)) return;
     const next = { ...known, receipts: [...known.receipts] };
     const keys = await this.verifyKeys();
     // Signed a moment ago with these very keys: the HMAC (microseconds) tells the line is what was
     // signed; checking the Ed25519 signature too would cost more than the rest of the append.
-    chainLines(next, lines, keys.hmacKey === undefined ? keys : { hmacKey: keys.hmacKey });
+    chainLines(next, lines, keys.hmacKey === undefined ? keys : { hmacKey: keys.hmacKey }, receipts);
     next.state = after;
     next.consumed = known.consumed + lines.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
     next.lastLine = lines.at(-1) ?? known.lastLine;
@@ -170,9 +176,11 @@ export class SessionReceiptIndex {
  * Adds the lines that hold a receipt whose signatures verify and whose `prev_hash` is the hash of
  * the line before it (the rule of `markVerified`); a line that does not verify breaks the chain.
  */
-function chainLines(entry: SessionEntry, lines: readonly string[], keys: ReceiptVerifyKeys): void {
-  for (const raw of lines) {
-    const checked = checkReceiptLine(raw, keys);
+function chainLines(entry: SessionEntry, lines: readonly string[], keys: ReceiptVerifyKeys, written?: readonly ToolReceipt[]): void {
+  for (const [index, raw] of lines.entries()) {
+    const receipt = written?.[index];
+    const hash = receipt === undefined ? null : signedHereHash(receipt, keys);
+    const checked = hash === null || receipt === undefined ? checkReceiptLine(raw, keys) : ({ ok: true, receipt, hash } as const);
     if (!checked.ok) {
       entry.chainHash = null;
       continue;

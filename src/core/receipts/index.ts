@@ -10,6 +10,7 @@ export { signReceipt, signReceiptWithHash, hmacHex } from './sign-receipt.js';
 export { verifyReceipt } from './verify-receipt.js';
 export type { ReceiptSignatureCheck, ReceiptVerification } from './verify-receipt.js';
 export { checkReceiptLine } from './check-receipt-line.js';
+export { signedHereHash } from './signed-here.js';
 export type { CheckedLine } from './check-receipt-line.js';
 export { verifyAuditLog } from './verify-audit.js';
 export type { AuditVerification, VerifyAuditOptions } from './verify-audit.js';

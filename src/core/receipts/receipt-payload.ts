@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
+import { signedHash } from './signed-here.js';
 
 /** A receipt before signing: every field except the two signatures (`signature_alg` is signed). */
 export type UnsignedToolReceipt = Omit<ToolReceipt, 'signature' | 'ed25519_signature'>;
@@ -75,5 +76,6 @@ export function sha256Hex(text: string): string {
 
 /** sha256 (hex) of a receipt's full canonical JSON, signatures included: the next receipt's `prev_hash`. */
 export function receiptHash(receipt: ToolReceipt): string {
-  return sha256Hex(canonicalJson(receipt));
+  // A receipt signed here is frozen with its hash; any other is canonicalised.
+  return signedHash(receipt) ?? sha256Hex(canonicalJson(receipt));
 }

@@ -1,6 +1,7 @@
 import { createHmac, sign } from 'node:crypto';
 import { ControlRoomError, type ToolReceipt } from '../../protocol/index.js';
 import type { ReceiptKeys } from './receipt-keys.js';
+import { rememberSigned } from './signed-here.js';
 import { canonicalMember, joinCanonicalMembers, sha256Hex, unsignedMembers, type UnsignedToolReceipt } from './receipt-payload.js';
 
 /** HMAC-SHA256 (hex) of a payload. */
@@ -11,7 +12,7 @@ export function hmacHex(payload: string, key: Buffer): string {
 /**
  * Signs a receipt — HMAC-SHA256 over its canonical payload and, with an Ed25519 private key, an
  * Ed25519 signature (base64url) over the same bytes — and returns it with its hash, the next
- * receipt's `prev_hash`.
+ * receipt's `prev_hash`. The receipt comes back frozen (see signed-here.ts).
  */
 export function signReceiptWithHash(unsigned: UnsignedToolReceipt, keys: ReceiptKeys): { receipt: ToolReceipt; hash: string } {
   if (unsigned.signature_alg !== 'HMAC-SHA256') {
@@ -29,7 +30,8 @@ export function signReceiptWithHash(unsigned: UnsignedToolReceipt, keys: Receipt
     receipt.ed25519_signature = sign(null, Buffer.from(payload, 'utf8'), privateKey).toString('base64url');
     members.push(canonicalMember('ed25519_signature', receipt.ed25519_signature));
   }
-  return { receipt, hash: sha256Hex(joinCanonicalMembers(members)) };
+  const hash = sha256Hex(joinCanonicalMembers(members));
+  return { receipt: rememberSigned(receipt, hash, keys.hmacKey), hash };
 }
 
 /** Signs a receipt (see `signReceiptWithHash`). */
