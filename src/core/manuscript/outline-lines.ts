@@ -134,11 +134,43 @@ const DATED_LEAD = new RegExp(
 );
 
 /**
+ * A line that opens with a date and a separator, as timelines and chapter lists write it:
+ * `Wed 14 Aug 1946 - The Lodgers. …` → when `Wed 14 Aug 1946` and the rest; null otherwise.
+ */
+export function leadingDate(text: string): { when: string; rest: string } | null {
+  const match = DATED_LEAD.exec(stripMarkdown(text.replace(/\*\*|__/g, '')).trim());
+  return match ? { when: match[1]!.trim(), rest: match[2]!.trim() } : null;
+}
+
+/**
  * A timeline entry that names its chapter after the date: `Tue 3 May 1887 — Chapter 2: Gorse Hall.
  * …` → when `Tue 3 May 1887` and the rest from `Chapter 2`; null when no chapter follows the date.
  */
 export function datedChapterLead(text: string): { when: string; rest: string } | null {
-  const match = DATED_LEAD.exec(stripMarkdown(text.replace(/\*\*|__/g, '')).trim());
-  if (!match || chapterLead(match[2]!) === null) return null;
-  return { when: match[1]!.trim(), rest: match[2]!.trim() };
+  const dated = leadingDate(text);
+  return dated !== null && chapterLead(dated.rest) !== null ? dated : null;
+}
+
+const CHAPTER_NUMBER = '(\\d+|[IVXLC]+\\b|[a-z]+(?:-[a-z]+)?)';
+const CHAPTER_WORD = '(?:chapters?|chaps?\\.?|chs?\\.?)';
+// "(Ch. 3)", "[Chapter 3]", "(Chapters 4–5)", "(chs. 6 & 7)", or "— Ch. 3" at the end of a heading.
+const CHAPTER_REFERENCE = new RegExp(
+  `\\s*(?:[(\\[]\\s*${CHAPTER_WORD}\\s*${CHAPTER_NUMBER}(?:\\s*(?:[–—-]|to|through|and|&)\\s*${CHAPTER_NUMBER})?\\s*[)\\]]|[—–:-]\\s*${CHAPTER_WORD}\\s*${CHAPTER_NUMBER}(?:\\s*(?:[–—-]|to|through|and|&)\\s*${CHAPTER_NUMBER})?\\s*$)`,
+  'i',
+);
+
+/**
+ * The chapters a beat or heading points at when it is not numbered itself: `Catalyst (Ch. 3)` →
+ * chapter 3, title `Catalyst`; `Debate (Chapters 4–5)` → chapters 4 to 5. Null when it names none.
+ */
+export function chapterReference(text: string): { number: number; through: number | null; title: string } | null {
+  const plain = stripMarkdown(text);
+  const match = CHAPTER_REFERENCE.exec(plain);
+  if (!match) return null;
+  const first = headingNumber(match[1] ?? match[3]!);
+  const lastToken = match[2] ?? match[4];
+  const last = lastToken === undefined ? null : headingNumber(lastToken);
+  if (first === null || (lastToken !== undefined && (last === null || last < first))) return null;
+  const title = `${plain.slice(0, match.index)}${plain.slice(match.index + match[0].length)}`.replace(/\s+/g, ' ').trim();
+  return { number: first, through: last !== null && last > first ? last : null, title };
 }

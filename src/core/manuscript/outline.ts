@@ -4,7 +4,9 @@ import { parseFrontMatter } from './front-matter.js';
 import { bulletText, isBullet, parseLabelledLine, stripMarkdown, type Located } from './labelled-line.js';
 import {
   chapterLead,
+  chapterReference,
   headingNumber,
+  leadingDate,
   datedChapterLead,
   inlinePov,
   inlineWhen,
@@ -27,6 +29,8 @@ export type OutlineStyle = 'heading' | 'table' | 'list' | 'paragraph';
 export interface OutlineEntry {
   /** The number in the heading, row or list item, or null when it has none. */
   number: number | null;
+  /** The last chapter of an entry that spans several (`Debate (Chapters 4–5)`: 5), else null. */
+  through: number | null;
   title: string;
   /** Line of the heading (row, item); `endLine` is the entry's last non-empty line. */
   line: number;
@@ -110,9 +114,9 @@ export function parseOutline(source: SourceText): Outline {
     if (acts.length === 0) acts.push({ number: null, title: '', line: 0, entries: [] });
     return acts.length - 1;
   };
-  const open = (entry: Omit<OutlineEntry, 'actIndex' | 'fields' | 'beats' | 'characters' | 'endLine'>): OutlineEntry => {
+  const open = (entry: Omit<OutlineEntry, 'actIndex' | 'fields' | 'beats' | 'characters' | 'endLine' | 'through'> & { through?: number | null }): OutlineEntry => {
     const actIndex = currentAct();
-    const created: OutlineEntry = { ...entry, endLine: entry.line, actIndex, fields: {}, beats: [], characters: [] };
+    const created: OutlineEntry = { ...entry, through: entry.through ?? null, endLine: entry.line, actIndex, fields: {}, beats: [], characters: [] };
     acts[actIndex]!.entries.push(created);
     entries.push(created);
     cursor.current = created;
@@ -134,12 +138,16 @@ export function parseOutline(source: SourceText): Outline {
     const roman = chapterLead(text) === null && listNumber === null ? /^\s*(?:\*\*|__)?([IVXLC]+)[.:]\s+(?=\S)/.exec(text) : null;
     const romanNumber = roman ? headingNumber(roman[1]!) : null;
     const lead = chapterLead(text) ?? (romanNumber !== null ? { number: romanNumber, rest: text.slice(roman![0].length) } : null);
+    // "Ch 3 - Wed 14 Aug 1946 - The Lodgers. …": the date after the number is the entry's time.
+    const datedRest = lead && !dated ? leadingDate(lead.rest) : null;
+    if (lead && datedRest) lead.rest = datedRest.rest;
     const { title, summary } = titleAndSummary(lead ? lead.rest : text);
     const entry = open({ number: lead?.number ?? listNumber, title, line, style, explicit: lead !== null || listNumber !== null });
     addBeat(entry, summary || stripMarkdown(lead ? lead.rest : text), line);
     const pov = inlinePov(text);
     if (pov) entry.fields.pov = { value: pov, line };
     if (dated) entry.fields.when = { value: dated.when, line };
+    else if (datedRest) entry.fields.when = { value: datedRest.when, line };
   };
 
   const partLevels = new Set(source.lines.slice(frontMatter.bodyStart - 1).filter((text) => ACT_HEADING.test(text)).map((text) => /^(#{1,6})/.exec(text)?.[1]!.length ?? 0));
@@ -190,8 +198,10 @@ export function parseOutline(source: SourceText): Outline {
       const isScene = scene !== null && (says || level > 2 || (level === 2 && scene[1] !== undefined) || plainEntry);
       if (scene && isScene) {
         const lead = chapterLead(text.replace(/^#+\s*/, ''));
-        const title = withoutTrailingWhen(lead && scene[1] === undefined ? titleAndSummary(lead.rest).title || stripMarkdown(text.replace(/^#+\s*/, '')) : stripMarkdown(scene[2] ?? ''));
-        open({ number: scene[1] !== undefined ? Number(scene[1]) : lead?.number ?? null, title, line, style: 'heading', explicit: true });
+        // A beat sheet's `### Catalyst (Ch. 3)` names the chapter (or chapters) it plans.
+        const reference = scene[1] === undefined && lead === null ? chapterReference(text.replace(/^#+\s*/, '')) : null;
+        const title = withoutTrailingWhen(lead && scene[1] === undefined ? titleAndSummary(lead.rest).title || stripMarkdown(text.replace(/^#+\s*/, '')) : reference?.title ?? stripMarkdown(scene[2] ?? ''));
+        open({ number: scene[1] !== undefined ? Number(scene[1]) : lead?.number ?? reference?.number ?? null, through: reference?.through ?? null, title, line, style: 'heading', explicit: true });
         const when = inlineWhen(text.replace(/^#+\s*/, ''));
         if (when) cursor.current!.fields.when = { value: when, line };
       } else {

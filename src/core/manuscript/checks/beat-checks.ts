@@ -70,6 +70,8 @@ export function beatCharacterChecks(scene: SceneFile, prose: FileProse, match: B
 export function sceneNumberFindings(scene: SceneFile, match: BeatMatch, outline: Outline): Finding[] {
   const number = scene.sceneNumber;
   if (!number || match.entry.number === null || number.value === match.entry.number) return [];
+  const { number: first, through } = match.entry;
+  if (through !== null && first <= number.value && number.value <= through) return [];
   const line = number.line > 0 ? number.line : 1;
   return [{
     kind: 'scene_number_mismatch',

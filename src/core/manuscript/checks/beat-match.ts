@@ -61,6 +61,9 @@ export function matchOutlineEntry(scene: SceneFile, outline: Outline, names: Nam
   if (number !== undefined) {
     const numbered = candidates.filter((entry) => entry.number === number);
     if (numbered.length === 1) return { entry: numbered[0]!, pass: 'scene_number', reason: `scene number ${number}` };
+    // A later chapter of an entry that spans several (`Debate (Chapters 4–5)`).
+    const spanning = numbered.length === 0 ? candidates.filter((entry) => entry.number !== null && entry.through !== null && entry.number < number && number <= entry.through) : [];
+    if (spanning.length === 1) return { entry: spanning[0]!, pass: 'scene_number', reason: `scene number ${number}, within ${spanning[0]!.number}–${spanning[0]!.through}` };
   }
   return null;
 }

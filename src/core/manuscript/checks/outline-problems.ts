@@ -76,7 +76,7 @@ function numberingProblems(outline: Outline, unplanned: ReadonlySet<number | nul
       problems.push(finding(outline, 'scene_number_order', 'warning', `Scene ${entry.number} comes after scene ${previous}.`, entry.line));
     }
     seen.set(entry.number, entry);
-    previous = Math.max(previous ?? entry.number, entry.number);
+    previous = Math.max(previous ?? entry.number, entry.through ?? entry.number);
   }
   let previousAct: number | null = null;
   for (const act of outline.acts) {

@@ -25,6 +25,21 @@ function against(statement: TimeStatement): { path: string; line: number; value:
   return { path: statement.path, line: statement.line, value: statement.text };
 }
 
+/**
+ * True when a weekday the chapter names comes with a day of the month ("on Tuesday, the
+ * nineteenth") that, in the month and year the outline dates the chapter, falls on that very
+ * weekday but is not the chapter's day: the line names another day rightly ("Tick turned eighteen
+ * on Tuesday, the nineteenth"), it does not date the chapter.
+ */
+function otherDayOfPlannedMonth(statement: TimeStatement, planned: TimeStatement): boolean {
+  const day = statement.date?.day ?? null;
+  const month = statement.date?.month ?? planned.date?.month ?? null;
+  const year = statement.date?.year ?? planned.date?.year ?? null;
+  if (day === null || month === null || year === null || statement.weekday === null) return false;
+  if (planned.date?.day === day && planned.date.month === month) return false;
+  return weekdayOf(year, month, day) === statement.weekday;
+}
+
 /** The chapter's time against its outline entry's: weekday, date, or a weekday the entry's dated day implies. */
 function outlineFindings(chapter: ChapterTime, outline: Outline): Finding[] {
   const when = chapter.entry?.fields.when;
@@ -36,6 +51,7 @@ function outlineFindings(chapter: ChapterTime, outline: Outline): Finding[] {
   const plannedWeekday = planned.weekday ?? weekdayOfDate(planned.date);
   const weekdayStatement = own.weekday ?? (own.date && weekdayOfDate(own.date.date) !== null ? own.date : null);
   const ownWeekday = own.weekday?.weekday ?? weekdayOfDate(own.date?.date ?? null);
+  if (weekdayStatement && otherDayOfPlannedMonth(weekdayStatement, planned)) return [];
   if (plannedWeekday !== null && ownWeekday !== null && weekdayStatement && plannedWeekday !== ownWeekday) {
     findings.push({
       kind: 'weekday_mismatch',
@@ -74,6 +90,26 @@ function weekdayDateFindings(chapter: ChapterTime): Finding[] {
       message: `${formatDate(statement.date!)} was a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[statement.weekday]} ("${statement.text}").`,
       path: statement.path,
       line: statement.line,
+      quote: '',
+    });
+  }
+  return findings;
+}
+
+/** An outline entry's time whose weekday is not the weekday of its own date ("Tue 22 Aug 1946", a Thursday). */
+function outlineWeekdayFindings(outline: Outline): Finding[] {
+  const findings: Finding[] = [];
+  for (const entry of outline.entries) {
+    const when = entry.fields.when;
+    const planned = when ? timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' }) : null;
+    const actual = weekdayOfDate(planned?.date ?? null);
+    if (!when || planned === null || planned.weekday === null || actual === null || actual === planned.weekday) continue;
+    findings.push({
+      kind: 'weekday_date_mismatch',
+      severity: 'error',
+      message: `The outline dates this entry ${formatDate(planned.date!)}, which was a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[planned.weekday]} ("${when.value}").`,
+      path: outline.path,
+      line: when.line,
       quote: '',
     });
   }
@@ -149,7 +185,7 @@ function sequenceFindings(placed: readonly Placed[]): Finding[] {
  * their story days are known (from `Day N`, the outline, or "the next morning").
  */
 export function timeFindings(chapters: readonly ChapterTime[], outline: Outline | null): Finding[] {
-  const findings: Finding[] = [];
+  const findings: Finding[] = outline ? outlineWeekdayFindings(outline) : [];
   for (const chapter of chapters) {
     if (outline) findings.push(...outlineFindings(chapter, outline));
     findings.push(...weekdayDateFindings(chapter));

@@ -480,3 +480,48 @@ describe('a death a table note states after a semicolon, and the dead where they
     expect(await kinds("It is the Captain's notebook, the pencil still tucked into the spine where he left it.")).toEqual([]);
   });
 });
+
+describe('outlines that point at their chapters instead of numbering themselves', () => {
+  const chapters = {
+    'Story/Chapters/01 Thaw.md': '# Thaw\n\nIt is Monday, March 2, 2009, and the river is breaking up.',
+    'Story/Chapters/02 Ice Road.md': '# Ice Road\n\nMarta drives out before dawn.',
+    'Story/Chapters/03 The Sled.md': '# The Sled\n\nThey haul the sled up the bank.',
+    'Story/Chapters/04 Floes.md': '# Floes\n\nThe floes come down all night.',
+  };
+  const kinds = async (outline: string, extra: Record<string, string> = {}) =>
+    (await findingsOf({ ...chapters, ...extra, 'Story/Outline.md': outline })).filter((finding) => /outline|beat_not_found|scene_number/.test(finding.kind));
+
+  it('pairs beat headings with the chapters they name, a range too, and finds the one no chapter answers', async () => {
+    const outline = ['# Beats', '', '### Opening Image (Ch. 1)', '', 'Monday, March 2, 2009. The thaw.', '', '### Set-Up [Chapter 2]', '', 'Marta on the ice road.', '', '### Break Into Two (Chapters 3–4)', '', 'The sled, then the floes.', '', '### Finale (Ch. 5)', '', 'Saturday, March 14, 2009. The bridge.'].join('\n');
+    const found = await kinds(outline);
+    expect(found.map((finding) => [finding.kind, finding.line])).toEqual([['outline_entry_without_chapter', 15]]);
+  });
+
+  it('still finds the chapter a beat sheet leaves out', async () => {
+    const outline = ['### Opening (Ch. 1)', '', 'The thaw.', '', '### Road (Ch. 2)', '', 'Ice.', '', '### Floes (Ch. 4)', '', 'The river.'].join('\n');
+    expect((await kinds(outline)).map((finding) => [finding.kind, finding.path])).toEqual([['chapter_without_outline_entry', 'Story/Chapters/03 The Sled.md']]);
+  });
+
+  it('quotes the first line of an entry headed by its number alone, and points at a headless chapter by its first line of prose', async () => {
+    const outline = ['## Chapter 1', '', '- [x] The thaw', '', '## Chapter 2', '', '- [x] Ice road', '', '## Chapter 4', '', '- [ ] The floes', '', '## Chapter 5', '', '- [ ] Friday 13 March 2009 — the bridge goes'].join('\n');
+    const found = await kinds(outline, { 'Story/Chapters/03 The Sled.md': '---\nchapter: 3\n---\nThe floes come down all night, grinding.' });
+    expect(found.map((finding) => [finding.kind, finding.line, finding.quote])).toEqual([
+      ['outline_entry_without_chapter', 13, '## Chapter 5 — - [ ] Friday 13 March 2009 — the bridge goes'],
+      ['chapter_without_outline_entry', 4, 'The floes come down all night, grinding.'],
+    ]);
+  });
+
+  it('reads the date a chapter line gives after its number, and checks the weekday against the calendar', async () => {
+    const outline = ['Ch 1 - Mon 2 Mar 2009 - Thaw. The river breaks.', 'Ch 2 - Wed 4 Mar 2009 - Ice Road. Marta drives.', 'Ch 3 - Fri 5 Mar 2009 - The Sled. Hauling.', 'Ch 4 - Sat 7 Mar 2009 - Floes. All night.'].join('\n');
+    const all = await findingsOf({ ...chapters, 'Story/Outline.md': outline });
+    expect(all.filter((finding) => /weekday/.test(finding.kind)).map((finding) => [finding.kind, finding.path, finding.line])).toEqual([['weekday_date_mismatch', 'Story/Outline.md', 3]]);
+    expect(all.filter((finding) => /outline|without/.test(finding.kind))).toEqual([]);
+  });
+
+  it('does not take a weekday said of another day of the month for the chapter\'s day', async () => {
+    const outline = ['### Opening (Ch. 1)', '', 'Monday, March 2, 2009.', '', '### Road (Ch. 2)', '', 'Saturday, March 7, 2009. Marta drives.', '', '### Sled (Ch. 3)', '', 'x', '', '### Floes (Ch. 4)', '', 'y'].join('\n');
+    const said = (line: string) => findingsOf({ ...chapters, 'Story/Chapters/02 Ice Road.md': `# Ice Road\n\n${line}`, 'Story/Outline.md': outline });
+    expect((await said('Her brother came home on Tuesday, the third, and slept for a day.')).filter((finding) => /weekday|date_mismatch/.test(finding.kind))).toEqual([]);
+    expect((await said('It is Tuesday, the seventh, and Marta drives out.')).filter((finding) => /weekday|date_mismatch/.test(finding.kind)).map((finding) => finding.kind)).not.toEqual([]);
+  });
+});

@@ -59,11 +59,18 @@ export function matchOutline(scenes: readonly SceneFile[], outline: Outline, fil
     if (matches.length === 1) pair(scene, matches[0]!, 'title');
   }
   const numbered = outline.entries.filter((entry) => entry.number !== null).length >= Math.max(2, outline.entries.length / 2);
+  // The later chapters of an entry that spans several (`Debate (Chapters 4–5)`): planned by it,
+  // though it pairs (and hands its time) only to the first.
+  const spanned = new Set<SceneFile>();
   if (numbered) {
     for (const scene of free()) {
       const number = scene.sceneNumber?.value;
       const matches = number === undefined ? [] : open().filter((entry) => entry.number === number);
       if (matches.length === 1) pair(scene, matches[0]!, 'number');
+    }
+    for (const scene of free()) {
+      const number = scene.sceneNumber?.value;
+      if (number !== undefined && outline.entries.some((entry) => entry.number !== null && entry.through !== null && entry.number < number && number <= entry.through)) spanned.add(scene);
     }
   }
   for (const scene of free()) {
@@ -91,15 +98,36 @@ export function matchOutline(scenes: readonly SceneFile[], outline: Outline, fil
     const sceneWords = titled(scene);
     return entryWords.size > 0 && sceneWords.size > 0 && similarity(sceneWords, entryWords) === 0;
   };
+  for (const scene of spanned) for (const gap of gaps.values()) gap.scenes = gap.scenes.filter((other) => other !== scene);
   for (const gap of gaps.values()) {
     if (gap.scenes.length !== gap.entries.length || gap.scenes.some((scene, index) => differ(scene, gap.entries[index]!))) continue;
     gap.scenes.forEach((scene, index) => pair(scene, gap.entries[index]!, 'order'));
   }
-  return { entryOf, how, unwritten: open(), unplanned: free() };
+  return { entryOf, how, unwritten: open(), unplanned: free().filter((scene) => !spanned.has(scene)) };
+}
+
+/** The first non-empty line of a chapter's prose (after its front matter), or 1. */
+function firstTextLine(scene: SceneFile): number {
+  for (let line = Math.max(1, scene.bodyStart); line <= scene.source.lines.length; line += 1) {
+    if ((scene.source.lines[line - 1] ?? '').trim() !== '') return line;
+  }
+  return 1;
+}
+
+/**
+ * What an entry headed by its number alone (`## Chapter 11`) says, for its finding to quote: the
+ * heading and its first line (`## Chapter 11 — - Saturday 28 February: the first firing`); '' (the
+ * heading's own line) for any other entry.
+ */
+function untitledEntryQuote(outline: Outline, entry: OutlineEntry): string {
+  const first = [...entry.beats, ...Object.values(entry.fields)].filter((item) => item !== undefined && item.line > entry.line).sort((a, b) => a!.line - b!.line)[0];
+  if (entry.style !== 'heading' || entry.title.trim() !== '' || first === undefined) return '';
+  const text = (line: number): string => (outline.source.lines[line - 1] ?? '').trim();
+  return `${text(entry.line)} — ${text(first!.line)}`;
 }
 
 function describeEntry(entry: OutlineEntry): string {
-  const label = entry.number === null ? '' : `${entry.number}`;
+  const label = entry.number === null ? '' : entry.through === null ? `${entry.number}` : `${entry.number}–${entry.through}`;
   return [label, entry.title].filter(Boolean).join(' ') || 'an entry';
 }
 
@@ -122,11 +150,12 @@ export function outlineCoverageFindings(coverage: OutlineCoverage, outline: Outl
       message: `The outline plans "${describeEntry(entry)}", but no chapter is written from it (none has its title, number or place in order).`,
       path: outline.path,
       line: entry.line,
-      quote: '',
+      quote: untitledEntryQuote(outline, entry),
     });
   }
   for (const scene of coverage.unplanned) {
-    const line = scene.title && scene.title.line > 0 ? scene.title.line : 1;
+    // A chapter with no heading is pointed at by its first line of prose.
+    const line = scene.title && scene.title.line > 0 ? scene.title.line : firstTextLine(scene);
     findings.push({
       kind: 'chapter_without_outline_entry',
       severity: explicit === outline.entries.length ? 'error' : 'warning',
