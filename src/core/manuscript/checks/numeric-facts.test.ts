@@ -122,3 +122,19 @@ describe('counts of a whole, distances with fractions and compounds', () => {
     expect(chapter('She had counted forty sheep by the yard wall.')).toEqual([]);
   });
 });
+
+describe('a count the prose gives its owner with a possessive', () => {
+  const card = parsePlaceCard({ path: 'Compendium/Places/The stable.md', lines: ['# The stable', '', 'eight boxes and a feed room, a loft above. Two ponies left.'] });
+  const facts = extractNumericFacts(cardsAsLore([card]));
+  const found = (text: string) => numericFactFindings(readProse({ path: 'Story/04.md', lines: text.split('\n') }, 1, names), facts, true).map((finding) => finding.message);
+
+  it('reads a place card named in sentence case as about its place, and finds "the stable\'s five boxes"', () => {
+    expect(facts.map((fact) => [fact.value, fact.unitStem, fact.nameStem])).toEqual([[8, 'box', 'stable'], [2, 'pony', 'stable']]);
+    expect(found('After lunch Ada swept out the stable\'s five boxes, though the ponies stood in only two.')).toEqual(['The scene says "five boxes", but the lore says eight boxes: "eight boxes and a feed room, a loft above. Two ponies left."']);
+  });
+
+  it('stays quiet for the same count, or boxes another owner has', () => {
+    expect(found('Ada swept out the stable\'s eight boxes before lunch.')).toEqual([]);
+    expect(found('Ada carried the grocer\'s five boxes up the lane.')).toEqual([]);
+  });
+});

@@ -122,7 +122,8 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
     const timelineLines = new Set(file.timeline.map((entry) => entry.line));
     // A note named like a place (`The Pilot House`, `Harrow Mill`) speaks of it in every line.
     const title = file.name.value.trim();
-    const nameStem = /^(?:The\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u.test(title) ? stemWord(title.split(/\s+/).pop()!) : null;
+    // (A note may name it in sentence case, "The barn", "The south mill".)
+    const nameStem = /^(?:The\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u.test(title) || /^The\s+[\p{Ll}'’-]+(?:\s+[\p{Ll}'’-]+){0,2}$/u.test(title) ? stemWord(title.split(/\s+/).pop()!) : null;
     for (const located of file.facts) {
       if (timelineLines.has(located.line)) continue;
       // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
@@ -214,7 +215,10 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         // "the eleven trees", "its fourteen rooms": a definite count names the whole set, so when the
         // notes count that noun only once, the subject nearby is enough ("four looms" may be a few of them).
         const definite = sameUnit.length === 1 && DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
-        const about = (subjectNear && (hits >= 2 || definite)) || hits >= 3 || (fact.subjectProper && subjectInSentence);
+        // "the barn's four stalls": the count belongs to the subject it follows.
+        const owner = /(\p{L}+)['’]s\s+$/u.exec(paragraph.text.slice(Math.max(0, number.start - 30), number.start))?.[1];
+        const possessed = owner !== undefined && subjects.includes(stemWord(owner));
+        const about = (subjectNear && (hits >= 2 || definite)) || hits >= 3 || possessed || (fact.subjectProper && subjectInSentence);
         if (!about) return false;
         if (!strict) return subjectInSentence;
         return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), subjects);

@@ -525,3 +525,30 @@ describe('outlines that point at their chapters instead of numbering themselves'
     expect((await said('It is Tuesday, the seventh, and Marta drives out.')).filter((finding) => /weekday|date_mismatch/.test(finding.kind)).map((finding) => finding.kind)).not.toEqual([]);
   });
 });
+
+describe('a burial told in the present, and the dead doing what no list of verbs names', () => {
+  const cards = {
+    'Compendium/Characters/Amos Reed.md': '# Amos Reed\n\nHe farms the bottom land; his knees are bad. Born 1931.',
+    'Compendium/Characters/Lena Reed.md': '# Lena Reed\n\nThe granddaughter. She is sixteen and her hair is red.',
+  };
+  const funeral = '# The Service\n\nThe pastor says Amos Reed was a patient man. Lena sits in the front pew.\n\nShe keeps listening for his cough. All through the hymn she keeps almost hearing it.\n\nThey bury him under the pecan tree behind the church.';
+  const acts = async (line: string) =>
+    (await findingsOf({ ...cards, 'Story/01 The Service.md': funeral, 'Story/02 Rain.md': `# Rain\n\nThe rain comes at last.\n\n${line}` })).filter((finding) => /dead_character/.test(finding.kind)).map((finding) => finding.line);
+
+  it('reads "they bury him" as the death of the one man named a few paragraphs before, and finds him hauling the gate', async () => {
+    expect(await acts('Amos hauls the pasture gate open and wedges it with a stone.')).toEqual([5]);
+    expect(await acts('Amos Reed complained about the price of feed.')).toEqual([5]);
+  });
+
+  it('stays quiet for a state, a wish or a life summed up', async () => {
+    expect(await acts('Amos loved this kind of rain.')).toEqual([]);
+    expect(await acts('Amos would have stood out in it.')).toEqual([]);
+    expect(await acts('Amos is with his wife now, the pastor said.')).toEqual([]);
+  });
+
+  it('does not reach over a second man named in between', async () => {
+    const crowded = funeral.replace('She keeps listening', 'Uncle Dale Reed reads the lesson. She keeps listening');
+    const found = await findingsOf({ ...cards, 'Compendium/Characters/Dale Reed.md': '# Dale Reed\n\nHe drives the grain truck; his temper is short.', 'Story/01 The Service.md': crowded, 'Story/02 Rain.md': '# Rain\n\nAmos hauls the pasture gate open.' });
+    expect(found.filter((finding) => /dead_character/.test(finding.kind))).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import type { CharacterCard } from '../cards.js';
 import { findSpeakerTags } from '../checks/speaker-tags.js';
 import type { Finding } from '../finding.js';
@@ -235,7 +236,7 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
       const card = characterOf(mention);
       const death = card ? later(card) : null;
       if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention)) || RECORDING.test(previousSentenceText(mention))) continue;
-      const action = mention.match.possessive ? null : (ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)) ?? perceivedAction(mention));
+      const action = mention.match.possessive ? null : (ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)) ?? perceivedAction(mention) ?? taggedAction(mention));
       const then = action ? null : pronounActs(mention, card!);
       if (action) report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
       else if (then !== null) report(mention, death, 'dead_character_acts', `"${then}"`);
@@ -251,6 +252,37 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
 export function actsOnPageAfter(prose: FileProse, card: CharacterCard, line: number): boolean {
   if (findSpeakerTags(prose).some((tag) => tag.line > line && characterOf(tag.mention) === card)) return true;
   return prose.mentions.some((mention) => mention.line > line && !mention.quoted && !mention.match.possessive && characterOf(mention) === card && ACTION.test(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)));
+}
+
+// Verbs of a state, a feeling or a life summed up ("Earl loved that horse", "Quayle lies in St
+// Brigid's"): what the dead may still be said to do.
+const STILL = new Set([
+  'is', 'was', 'has', 'had', 'lies', 'lay', 'lain', 'rests', 'rested', 'remains', 'remained', 'sleeps', 'slept', 'died', 'dies', 'lived', 'lives',
+  'loved', 'loves', 'liked', 'likes', 'hated', 'hates', 'knew', 'knows', 'believed', 'believes', 'wanted', 'wants', 'thought', 'thinks', 'meant',
+  'means', 'deserved', 'deserves', 'owned', 'owns', 'built', 'left', 'seemed', 'seems', 'belonged', 'belongs', 'never', 'always',
+]);
+
+/**
+ * A verb of doing right after the name (or after an adverb), as the tagger reads it in the name's
+ * place — "Earl swings the pasture gate", "Horace complained that…" — for actions no list names.
+ * Helpers, modals and verbs of a state (`STILL`) are not actions; nor is a verb that ends the sentence.
+ */
+function taggedAction(mention: Mention): RegExpExecArray | null {
+  const rest = mention.paragraph.text.slice(mention.match.end, mention.match.end + 60);
+  const words = /^(\s+(?:\p{L}+ly\s+)?)(\p{L}+)(?=\s+\S)/u.exec(rest);
+  if (!words || STILL.has(words[2]!.toLowerCase())) return null;
+  const term = (nlp(`He${rest}`).terms().json() as Array<{ text: string; terms: Array<{ tags: string[] }> }>).find((item, index) => index > 0 && item.text.replace(/\W+$/, '').toLowerCase() === words[2]!.toLowerCase());
+  const tags = term?.terms[0]?.tags ?? [];
+  const helper = tags.some((tag) => tag === 'Auxiliary' || tag === 'Modal' || tag === 'Copula' || tag === 'Gerund');
+  // After one person's name a verb in the present ends in -s ("swings"): a bare one ("see Amos cross")
+  // is no act of his, only one seen or supposed (`perceivedAction` reads those).
+  const tagged = tags.includes('Verb') && (tags.includes('PastTense') || (tags.includes('PresentTense') && /s$/i.test(words[2]!)));
+  // A word the tagger does not know as a verb still is one in "Amos hauls the gate": a name, then a
+  // word in -s or -ed, then what it acts on.
+  const shaped = /^\p{Ll}+(?:s|ed)$/u.test(words[2]!) && /^\s+(?:the|a|an|his|her|its|their|my|our|your|this|that|these|those|him|them|it|up|down|out|off|open|back)\b/i.test(rest.slice(words[0].length));
+  if (helper || !(tagged || shaped)) return null;
+  const found = Object.assign([`${words[1]}${words[2]}`, words[2]!], { index: 0, input: rest }) as RegExpExecArray;
+  return found;
 }
 
 /** The bare verb after a name the narrator sees or hears doing it ("watch the Professor come"), or null. */
