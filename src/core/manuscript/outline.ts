@@ -294,8 +294,8 @@ export function parseOutline(source: SourceText): Outline {
       if (cursor.lastField === 'characters' && previous) current.characters = splitNames(previous.value);
       return;
     }
-    // Beat bullets and free text: each is a beat of the entry.
-    addBeat(current, stripMarkdown(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')), line);
+    // Beat bullets and free text: each is a beat of the entry (a task list's box, `- [x]`, is no part of it).
+    addBeat(current, stripMarkdown(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '')), line);
   }
 
   for (const entry of entries) inferWhen(entry);

@@ -552,3 +552,31 @@ describe('a burial told in the present, and the dead doing what no list of verbs
     expect(found.filter((finding) => /dead_character/.test(finding.kind))).toEqual([]);
   });
 });
+
+describe('time said to have passed since a death or a funeral', () => {
+  const cards = {
+    'Compendium/Characters/Ivo Marsh.md': '# Ivo Marsh\n\nHe keeps bees; his beard is white.',
+    'Compendium/Characters/Petra Marsh.md': '# Petra Marsh\n\nShe teaches; her hands are ink-stained.',
+  };
+  const outline = ['## Chapter 1', '', '- [x] Friday 6 May 2016 — the hives', '', '## Chapter 2', '', '- [x] Tuesday 10 May 2016 — funeral at St Anne\'s', '', '## Chapter 3', '', '- [ ] Saturday 14 May 2016 — the honey'].join('\n');
+  const book = (third: string) => ({
+    ...cards,
+    'Story/Outline.md': outline,
+    'Story/Chapters/01 Hives.md': '# Hives\n\nIvo Marsh went out to the hives at dawn. By noon he was dead, face down in the clover.',
+    'Story/Chapters/02 Funeral.md': '# Funeral\n\nPetra Marsh stood at the back of the church.',
+    'Story/Chapters/03 Honey.md': `# Honey\n\n${third}`,
+  });
+  const elapsed = async (third: string) => (await findingsOf(book(third))).filter((finding) => finding.kind === 'elapsed_time_mismatch').map((finding) => finding.line);
+
+  it('finds a span since the death or the funeral that the dates cannot give', async () => {
+    expect(await elapsed('He had been dead three weeks, and Petra had not opened a single hive.')).toEqual([3]);
+    expect(await elapsed('It was ten days since the funeral, and the bees were swarming.')).toEqual([3]);
+  });
+
+  it('stays quiet for a span that fits, a guess, or words someone says', async () => {
+    expect(await elapsed('He had been dead eight days, and Petra had not opened a single hive.')).toEqual([]);
+    expect(await elapsed('It was four days since the funeral, and the bees were swarming.')).toEqual([]);
+    expect(await elapsed('It felt like ten days since the funeral.')).toEqual([]);
+    expect(await elapsed('"Ten days since the funeral," Petra said, "and nobody has called."')).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import type { ManuscriptSnapshot } from '../snapshot.js';
 import { cardFacts, proseFacts } from './collect-facts.js';
 import { ageFindings } from './compare-ages.js';
 import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js';
+import { elapsedFindings } from './elapsed-claims.js';
 import { traitFindings } from './compare-traits.js';
 import { actsOnPageAfter, beatDeaths, cardDeath, namedInDeathClause, deadCharacterFindings, proseDeaths, type Death } from './deaths.js';
 import type { AgeFact, Fact } from './fact.js';
@@ -201,12 +202,19 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     const when = whenOf(time.scene.position);
     return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month: when.date?.month ?? null });
   });
+  const elapsed = elapsedFindings(
+    chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs })),
+    deaths,
+    whenOf,
+    [...(snapshot.outline ? [snapshot.outline.source] : []), ...snapshot.scenes.map((scene) => scene.source)],
+    (death) => genderOf(death.card),
+  );
   const findings: ContinuityFinding[] = [
     ...tagged('trait', traitFindings(facts)),
     ...tagged('age', ageFindings(ages, whenOf)),
     ...tagged('death', deadCharacterFindings(new Map(deaths.map((death) => [death.card.path, death])), chapters)),
     ...tagged('number', chapters.flatMap(({ scene, prose }) => numericFactFindings(prose, numbers, true, scene.title?.value ?? ''))),
-    ...tagged('time', [...dated, ...claimed.filter((finding) => !datedLines.has(`${finding.path}:${finding.line}`))]),
+    ...tagged('time', [...dated, ...claimed.filter((finding) => !datedLines.has(`${finding.path}:${finding.line}`)), ...elapsed]),
     ...tagged('outline', coverage && snapshot.outline ? outlineCoverageFindings(coverage, snapshot.outline, snapshot.files) : []),
   ];
   const sources = new Map<string, SourceText>();
