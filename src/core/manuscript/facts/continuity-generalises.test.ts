@@ -580,3 +580,19 @@ describe('time said to have passed since a death or a funeral', () => {
     expect(await elapsed('"Ten days since the funeral," Petra said, "and nobody has called."')).toEqual([]);
   });
 });
+
+describe('a weekday said to fall so long after a death', () => {
+  const files = (line: string) => ({
+    'Compendium/Characters/Ivo Marsh.md': '# Ivo Marsh\n\nHe keeps bees; his beard is white.',
+    'Story/Outline.md': ['## Chapter 1', '', '- Friday 6 May 2016 — the hives', '', '## Chapter 2', '', '- Tuesday 10 May 2016 — after'].join('\n'),
+    'Story/Chapters/01 Hives.md': '# Hives\n\nIvo Marsh went out to the hives at dawn. By noon he was dead, face down in the clover.',
+    'Story/Chapters/02 After.md': `# After\n\n${line}`,
+  });
+  const elapsed = async (line: string) => (await findingsOf(files(line))).filter((finding) => finding.kind === 'elapsed_time_mismatch').map((finding) => finding.line);
+
+  it('finds the weekday the count cannot reach from the day of the death, and accepts the one it does', async () => {
+    expect(await elapsed('We buried Ivo Marsh on the Monday, two days after we found him, in the rain.')).toEqual([3]);
+    expect(await elapsed('We buried Ivo Marsh on the Monday, three days after we found him, in the rain.')).toEqual([]);
+    expect(await elapsed('We buried Ivo Marsh on the Monday, about two days after he died.')).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import type { Finding } from '../finding.js';
 import { parseNumberWord } from '../numbers.js';
 import { isQuoted, lineOf, sentenceAt, type Paragraph } from '../prose.js';
 import type { SourceText } from '../file-ref.js';
-import { dayNumber, formatDate, parseDate, type PartialDate } from './calendar.js';
+import { WEEKDAYS, WEEKDAY_PATTERN, dayNumber, formatDate, parseDate, weekdayIndex, weekdayOf, type PartialDate } from './calendar.js';
 import type { ChapterWhen } from './compare-ages.js';
 import type { Death } from './deaths.js';
 
@@ -14,6 +14,12 @@ const UNIT = '(days?|weeks?|fortnights?)';
 const DEAD_FOR = new RegExp(`\\b(he|she)\\s+(?:has|had|'d|’d|'s|’s)\\s+been\\s+dead\\s+(?:for\\s+|these\\s+|now\\s+)?${COUNT}\\s+${UNIT}`, 'giu');
 // "ten days since the funeral", "a week after the burial", "two days since his death".
 const SINCE_FUNERAL = new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+(?:since|after)\\s+(?:the|his|her)\\s+(funeral|burial|death)\\b`, 'giu');
+// "on the Wednesday, two days after we found him", "Friday, a week after she died": a weekday said
+// to fall that long after a death.
+const WEEKDAY_AFTER_DEATH = new RegExp(
+  `\\b(${WEEKDAY_PATTERN}),?\\s+${COUNT}\\s+${UNIT}\\s+after\\s+(?:(?:[\\p{L}]+\\s+){1,2}found\\s+(him|her)(?:\\s+dead)?|(he|she)\\s+died)\\b`,
+  'giu',
+);
 // A count said as a guess, or a span only hoped for.
 const ROUGH = /\b(?:about|around|nearly|almost|some|maybe|perhaps|or\s+so|more\s+than|over|only|barely|just|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 const FUNERAL_WORD = /\b(?:funeral|burial|buried|interred|requiem)\b/i;
@@ -40,6 +46,44 @@ function funeralDates(sources: readonly SourceText[], year: number | null): Arra
     });
   }
   return dates;
+}
+
+/** The one earlier death the pronoun can mean, with its date, or null. */
+function deathMeant(pronoun: string | null, position: number, deaths: readonly Death[], whenOf: (position: number) => ChapterWhen, genderOf: (death: Death) => 'male' | 'female' | null): { death: Death; date: PartialDate & { year: number; month: number; day: number } } | null {
+  const gender = pronoun === null ? null : /^(?:she|her)$/i.test(pronoun) ? 'female' : 'male';
+  const earlier = deaths.filter((death) => death.position !== null && death.position > 0 && death.position <= position && (gender === null || (genderOf(death) ?? gender) === gender));
+  if (earlier.length !== 1) return null;
+  const when = whenOf(earlier[0]!.position!);
+  const year = when.date?.year ?? when.year;
+  if (when.date === null || year === null || when.date.month === null || when.date.day === null) return null;
+  return { death: earlier[0]!, date: { year, month: when.date.month, day: when.date.day } };
+}
+
+/** "on the Wednesday, two days after we found him" against the weekday the death fell on. */
+function weekdayAfterDeath(
+  match: RegExpMatchArray,
+  paragraph: Paragraph,
+  position: number,
+  deaths: readonly Death[],
+  whenOf: (position: number) => ChapterWhen,
+  genderOf: (death: Death) => 'male' | 'female' | null,
+): Omit<Finding, 'path' | 'line'> | null {
+  const at = match.index ?? 0;
+  if (isQuoted(paragraph, at) || ROUGH.test(paragraph.text.slice(sentenceAt(paragraph, at).start, at + match[0].length))) return null;
+  const weekday = weekdayIndex(match[1]!);
+  const amount = count(match[2]!);
+  const meant = deathMeant(match[4] ?? match[5] ?? null, position, deaths, whenOf, genderOf);
+  if (weekday === null || amount === null || meant === null) return null;
+  const days = amount * UNIT_DAYS[match[3]!.toLowerCase()]!;
+  const expected = (weekdayOf(meant.date.year, meant.date.month, meant.date.day) + days) % 7;
+  if (expected === weekday) return null;
+  return {
+    kind: 'elapsed_time_mismatch',
+    severity: 'error',
+    message: `This says ${WEEKDAYS[weekday]} was ${match[2]} ${match[3]} after the death, but the death was on ${formatDate(meant.date)}, so that day is a ${WEEKDAYS[expected]}.`,
+    quote: '',
+    canon: { path: meant.death.path, line: meant.death.line, value: meant.death.text },
+  };
 }
 
 export interface ElapsedChapter {
@@ -76,6 +120,10 @@ export function elapsedFindings(
         ...[...paragraph.text.matchAll(DEAD_FOR)].map((match) => ({ match, amount: match[2]!, unit: match[3]!, anchor: 'death' as const, pronoun: match[1]! })),
         ...[...paragraph.text.matchAll(SINCE_FUNERAL)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: match[3]!.toLowerCase() === 'death' ? ('death' as const) : ('funeral' as const), pronoun: null })),
       ];
+      for (const match of paragraph.text.matchAll(WEEKDAY_AFTER_DEATH)) {
+        const found = weekdayAfterDeath(match, paragraph, chapter.position, deaths, whenOf, genderOf);
+        if (found !== null) findings.push({ ...found, path: chapter.path, line: lineOf(paragraph, match.index) });
+      }
       for (const claim of claims) {
         const at = claim.match.index;
         if (isQuoted(paragraph, at)) continue;
@@ -89,11 +137,9 @@ export function elapsedFindings(
           const before = funerals.filter((funeral) => funeral.day <= today);
           if (new Set(before.map((funeral) => funeral.day)).size === 1 && funeralDays.size === 1) from = before[0]!;
         } else {
-          const gender = claim.pronoun === null ? null : /^she$/i.test(claim.pronoun) ? 'female' : 'male';
-          const earlier = deaths.filter((death) => death.position !== null && death.position > 0 && death.position <= chapter.position && (gender === null || (genderOf(death) ?? gender) === gender));
-          const death = earlier.length === 1 ? earlier[0]! : null;
-          const day = death === null ? null : dayIndexOf(whenOf(death.position!).date, whenOf(death.position!).year);
-          if (death !== null && day !== null) from = { day, path: death.path, line: death.line, text: death.text };
+          const meant = deathMeant(claim.pronoun, chapter.position, deaths, whenOf, genderOf);
+          const day = meant === null ? null : dayIndexOf(meant.date, meant.date.year);
+          if (meant !== null && day !== null) from = { day, path: meant.death.path, line: meant.death.line, text: meant.death.text };
         }
         if (from === null) continue;
         const passed = today - from.day;
