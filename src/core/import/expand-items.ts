@@ -1,9 +1,10 @@
 import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter } from '../manuscript/front-matter.js';
+import { capitalLeadEntries } from './capital-entries.js';
 import { classifySection } from './classify-section.js';
-import { noteGroups } from './grouped-notes.js';
+import { groupKind, noteGroups } from './grouped-notes.js';
 import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
-import { bareNumberHeading, chapterHeading, numberedChapter, partHeading, splitAtChapters, splitEntities, type TextSection } from './split-sections.js';
+import { chapterHeading, headingText, numberedChapter, splitAtChapters, splitEntities, titledOnNextLine, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
 /** A source item (or a part of one) with what it was classified as. */
@@ -67,14 +68,33 @@ function listKind(name: string): ImportKind | null {
 }
 
 /**
- * The entries of a list written as a table or as bullets, one card each: their kind is the list's
- * when it says one, the columns' (`Eyes`, `Age` make characters) or else each entry's own words.
+ * The entries of a list whose paragraphs open with names in capitals, one card each (one alone
+ * only when the list's own name says it is a list); its other words stay a lore note of the
+ * list. A text with sub-headings is read by its headings instead.
+ */
+function capitalEntries(item: Classified, lines: readonly string[], listed: ImportKind): Classified[] | null {
+  if (lines.filter((line) => /^#{1,6}\s/.test(line)).length > 1) return null;
+  const { entries: found, rest } = capitalLeadEntries(lines, listed);
+  const list = item.document.name;
+  const named = groupKind(list) !== null || listKind(list) !== null;
+  if (found.length === 0 || (found.length === 1 && !named)) return null;
+  const cards = found.map((section, index) => partOf(item, section, index, listed, `an entry of the list "${list}"`));
+  if (wordCount(rest.join(' ')) === 0) return cards;
+  const note: TextSection = { heading: list, lines: [`# ${list}`, '', ...rest] };
+  return [...cards, partOf(item, note, found.length, 'lore', `the words of the list "${list}" that name no entry`)];
+}
+
+/**
+ * The entries of a list written as a table, as bullets or as paragraphs that open with a name, one
+ * card each: their kind is the list's when it says one, the columns' (`Eyes`, `Age` make
+ * characters) or else each entry's own words.
  */
 function entries(item: Classified, listed: ImportKind | null): Classified[] | null {
   const lines = bodyLines(item.text);
   const rows = tableEntries(lines);
   const bullets = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
   const found = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
+  if (found.length === 0 && listed !== null) return capitalEntries(item, lines, listed);
   if (found.length === 0 || (rows.length === 0 && found.length < 2)) return null;
   return found.map((section, index) => {
     const text = sectionText(section);
@@ -112,19 +132,6 @@ function entitySections(item: Classified, name: string): TextSection[] | null {
   if (words / sections.length > MAX_ENTITY_WORDS) return null;
   const entities = sections.filter((section) => classifySection(section.heading, sectionText(section)) !== 'lore').length;
   return entities * 2 >= sections.length ? sections : null;
-}
-
-/** `CHAPTER ONE` with the title on the next line (`The Ferry`): one heading `CHAPTER ONE: The Ferry`. */
-function titledOnNextLine(section: TextSection): TextSection {
-  const bare = bareNumberHeading(section.heading);
-  const heading = chapterHeading(section.heading) ?? partHeading(section.heading) ?? (bare === null ? null : { number: bare, title: section.heading });
-  if (!heading || heading.title !== section.heading) return section;
-  const next = section.lines.findIndex((line, index) => index > 0 && line.trim() !== '');
-  const candidate = next < 0 ? '' : section.lines[next]!.replace(/^#+\s*/, '').replace(/^(?:\*\*|__|\*|_)(.*?)(?:\*\*|__|\*|_)$/, '$1').trim();
-  const titleLike = candidate !== '' && candidate.split(/\s+/).length <= 8 && !/[.,;!?"”]$/.test(candidate) && !/^["“'‘-]/.test(candidate) && /^[\p{Lu}\d]/u.test(candidate);
-  if (!titleLike) return section;
-  const title = `${section.heading}: ${candidate}`;
-  return { ...section, heading: title, lines: [`# ${title}`, ...section.lines.slice(1, next), ...section.lines.slice(next + 1)] };
 }
 
 /** The chapters of one text that holds several ("Chapter …" or "Part …" lines), in order. */
@@ -176,6 +183,13 @@ function sectionCards(item: Classified, section: TextSection, index: number, lis
   return [{ ...part, kind: own === 'lore' && listed !== null && entityLike(section) ? listed : own }];
 }
 
+const MIN_SENTENCE_WORDS = 8;
+
+/** True for a line that is a sentence of prose: several words and a closing stop. */
+function sentenceLine(line: string): boolean {
+  return wordCount(line) >= MIN_SENTENCE_WORDS && /[.!?]["”’)]?$/.test(line.trim());
+}
+
 /**
  * A notes file kept as one document with a group heading per kind (`# Characters`, `# Places`,
  * `# Chronology`): each group becomes what its heading says — the outline, or one card per entry
@@ -186,9 +200,11 @@ function groupedNotes(item: Classified, skipped: SkippedItem[]): Classified[] | 
   if (item.document.hint !== null) return null;
   const found = noteGroups(bodyLines(item.text));
   if (found === null) return null;
-  const prefaceWords = wordCount(found.preface.filter((line) => !/^#/.test(line)).join(' '));
+  const preface = found.preface.filter((line) => !/^#/.test(line));
+  const prefaceWords = wordCount(preface.join(' '));
   const result: Classified[] = [];
-  if (prefaceWords >= 60) result.push({ ...item, text: `${found.preface.join('\n').trimEnd()}\n`, kind: 'lore', reason: `the opening of the notes "${item.document.name}"` });
+  // A title page is a few short lines; a sentence of notes before the first section is kept.
+  if (prefaceWords >= 60 || preface.some(sentenceLine)) result.push({ ...item, text: `${found.preface.join('\n').trimEnd()}\n`, kind: 'lore', reason: `the opening of the notes "${item.document.name}"` });
   else if (prefaceWords > 0) skipped.push({ origin: `${item.document.origin} › before the first section`, reason: `a title page (${prefaceWords} words)` });
   found.groups.forEach((group, index) => {
     const reason = `the section "${group.heading}" of the notes "${item.document.name}"`;
@@ -200,12 +216,34 @@ function groupedNotes(item: Classified, skipped: SkippedItem[]): Classified[] | 
 }
 
 /**
+ * A chapter whose first line is its number alone (`## 3`, `CHAPTER ONE`) with the title on the
+ * line under it (`**The Well**`) gets one heading, `# 3: The Well`, as the chapters of a split
+ * novel do; any other item is returned as it is.
+ */
+function titledChapter(item: Classified): Classified {
+  if (item.kind !== 'chapter') return item;
+  const lines = item.text.split('\n');
+  const bodyStart = parseFrontMatter('note', lines).bodyStart - 1;
+  const first = lines.findIndex((line, index) => index >= bodyStart && line.trim() !== '');
+  if (first < 0) return item;
+  const heading = headingText(lines[first]!);
+  const section = titledOnNextLine({ heading, lines: [`# ${heading}`, ...lines.slice(first + 1)] });
+  return section.heading === heading ? item : { ...item, text: [...lines.slice(0, first), ...section.lines].join('\n') };
+}
+
+/**
  * What one source item becomes: a notes file with a group heading per kind splits into its groups;
  * a text holding a whole novel splits into its chapters; a note of
  * several entities into one card per section, each classified by its own words; a list (a table
- * with a row per person, bullets with a place each) into one card per entry. Anything else stays whole.
+ * with a row per person, bullets with a place each) into one card per entry. Anything else stays
+ * whole. A chapter headed by its number alone takes the title line under it.
  */
 export function expandItem(item: Classified, skipped: SkippedItem[]): Classified[] {
+  return expandParts(item, skipped).map(titledChapter);
+}
+
+/** The parts one source item splits into, before chapters take their titles. */
+function expandParts(item: Classified, skipped: SkippedItem[]): Classified[] {
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
   const grouped = groupedNotes(item, skipped);
   if (grouped) return grouped;

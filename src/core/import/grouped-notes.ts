@@ -1,10 +1,13 @@
 import type { ImportKind } from '../../protocol/imports.js';
-import type { TextSection } from './split-sections.js';
+import { inCapitals, titleCase } from './capital-names.js';
+import { bareNumberHeading, chapterHeading, partHeading, type TextSection } from './split-sections.js';
 
 /** What a group heading of a notes file says its section holds. */
 const GROUP_KINDS: ReadonlyArray<[RegExp, ImportKind]> = [
-  [/^(?:the\s+|main\s+)?(?:characters?|cast(?:\s+list)?|people|persons|crew|dramatis\s+personae|who['’]?s\s+who|character\s+notes)$/i, 'character'],
-  [/^(?:the\s+)?(?:places?|locations?|settings?|geography|gazetteer|world\s+places)$/i, 'place'],
+  [/^(?:the\s+)?(?:(?:main|major|minor|principal|supporting|secondary|other|recurring)\s+)?(?:characters?|cast(?:\s+list)?|people|persons|crew|dramatis\s+personae|who['’]?s\s+who|character\s+notes)$/i, 'character'],
+  // `The Family`, `The Ollerton Family`; a card's own `Family` section is no group.
+  [/^the\s+(?:[\p{L}'’-]+\s+)?(?:family|household)$/iu, 'character'],
+  [/^(?:the\s+)?(?:(?:main|other|key)\s+)?(?:places?|locations?|settings?|geography|gazetteer|world\s+places)$/i, 'place'],
   [/^(?:the\s+)?(?:outline|chronology|timeline|time\s*line|plot|plot\s+outline|synopsis|chapters?\s+(?:plan|outline|summaries|list|by\s+chapter)|chapter[\s-]by[\s-]chapter|beats?|beat\s+sheet|structure|story\s+outline|calendar)$/i, 'outline'],
   [/^(?:lore|world(?:\s*building)?|glossary|history|background|notes|objects|items|research|themes|terms|style\s+sheet)$/i, 'lore'],
 ];
@@ -31,7 +34,8 @@ export function groupKind(heading: string): ImportKind | null {
  * with the lines up to the next heading of that level or higher. Null when fewer than two headings
  * name a group, and when the groups are not most of that level's headings (a novel whose chapters
  * include one called "Timeline" is no notes file). A heading there that names no group (a title
- * page, "Misc") is a lore group.
+ * page, "Misc") is a lore group. When no heading level names two groups, lines in capitals
+ * standing alone are read as the headings instead.
  */
 export function noteGroups(lines: readonly string[]): { preface: string[]; groups: NoteGroup[] } | null {
   const headings = lines.map((line, index) => ({ index, heading: headingOf(line) })).filter((entry) => entry.heading !== null);
@@ -49,5 +53,49 @@ export function noteGroups(lines: readonly string[]): { preface: string[]; group
     });
     return { preface: lines.slice(0, named[0]!.index), groups };
   }
-  return null;
+  return capitalGroups(lines);
+}
+
+const MAX_CAPITAL_HEADING_WORDS = 6;
+
+/** True for a line that heads a chapter or a part: `CHAPTER ONE`, `PART TWO`, `XII`. */
+function chapterLine(line: string): boolean {
+  return chapterHeading(line) !== null || partHeading(line) !== null || bareNumberHeading(line) !== null;
+}
+
+/** The last line with words before a line, or '' at the start. */
+function lineBefore(lines: readonly string[], index: number): string {
+  for (let at = index - 1; at >= 0; at -= 1) if (lines[at]!.trim() !== '') return lines[at]!;
+  return '';
+}
+
+/** A line in capitals standing alone between blank lines (`CHARACTERS`, `THE FAMILY:`, `== PLACES ==`), without its marks. */
+function capitalHeading(lines: readonly string[], index: number): string | null {
+  const line = lines[index]!.trim();
+  const alone = (lines[index - 1] ?? '').trim() === '' && (lines[index + 1] ?? '').trim() === '';
+  if (!alone || line.startsWith('#')) return null;
+  const text = line.replace(/^[=*_~-]+\s*|\s*[=*_~-]+$/g, '').replace(/[:.]$/, '').trim();
+  return inCapitals(text) && text.split(/\s+/).length <= MAX_CAPITAL_HEADING_WORDS ? text : null;
+}
+
+/**
+ * The groups of a plain-text notes file whose sections open with a line in capitals (`CHARACTERS`,
+ * `THE FAMILY`, `PLACES`): each line that names a group starts one, up to the next; other lines in
+ * capitals (an entry's name on a line of its own) stay inside their group. Null when fewer than
+ * two lines name a group, or when more such lines are chapter headings (a novel with a `CHAPTER
+ * ONE` line per chapter); a chapter's title under its heading names no group.
+ */
+function capitalGroups(lines: readonly string[]): { preface: string[]; groups: NoteGroup[] } | null {
+  const headings = lines.map((_, index) => ({ index, text: capitalHeading(lines, index) })).filter((entry): entry is { index: number; text: string } => entry.text !== null);
+  const chapters = headings.filter((entry) => chapterLine(entry.text));
+  // `CHAPTER ONE` over `THE FAMILY` is a chapter and its title, not a group.
+  const named = headings.filter((entry) => groupKind(entry.text) !== null && !chapterLine(lineBefore(lines, entry.index)));
+  if (named.length < 2 || chapters.length > named.length) return null;
+  const groups = named.map((start, position) => {
+    const heading = titleCase(start.text);
+    const kind = groupKind(heading)!;
+    const end = named[position + 1]?.index ?? lines.length;
+    return { heading, kind, lines: [`# ${heading}`, ...lines.slice(start.index + 1, end)] };
+  });
+  return { preface: lines.slice(0, named[0]!.index), groups };
 }

@@ -1,3 +1,4 @@
+import { normalName } from './capital-names.js';
 import type { TextSection } from './split-sections.js';
 
 // A table column or bullet that names the entity of its row: `| Name |`, `| Character |`, `| Place |`.
@@ -5,6 +6,11 @@ const NAME_COLUMN = /^(?:names?|full[\s_-]*name|characters?|who|persons?|people|
 // Labels that describe a trait, never an entity: `- Eyes: grey` is a field of a card, not a card.
 const FIELD_LABEL =
   /^(?:eyes?|eye[\s_-]*colou?r|hair|hair[\s_-]*colou?r|age|born|birthday|dob|date[\s_-]*of[\s_-]*birth|died|death|gender|sex|pronouns|occupation|job|role|height|build|hand|handedness|status|nicknames?|aliases|aka|family|notes?|type|kind|location|population|region|county|country|distance|rooms|floors|description|appearance|personality|first[\s_-]*appears?|pov|when|where|date|day|summary)$/i;
+
+/** True for a label of a trait (`Eyes`, `Born`, `Notes`), which names no entity. */
+export function isFieldLabel(text: string): boolean {
+  return FIELD_LABEL.test(text.trim());
+}
 
 function cells(line: string): string[] | null {
   const trimmed = line.trim();
@@ -51,8 +57,9 @@ const PLAIN_ENTRY = /^\s*[-*+]\s+([\p{Lu}][\p{L}'’. -]{1,60}?)\s*(?::|\s[—�
 /**
  * A list of entities written as bullets, one entity a bullet: `- **Name** — description` always,
  * `- Name: description` only when `listed` (the note or its heading says it is a list of people or
- * places), and never a trait such as `- Eyes: grey`. Continuation lines stay with their bullet.
- * Empty unless at least two bullets are entities and they are most of the bullets.
+ * places), and never a trait such as `- Eyes: grey`. Continuation lines stay with their bullet; a
+ * name in capitals heads its card in title case. Empty unless at least two bullets are entities
+ * and they are most of the bullets.
  */
 export function bulletEntries(lines: readonly string[], listed: boolean): TextSection[] {
   const entries: TextSection[] = [];
@@ -64,7 +71,8 @@ export function bulletEntries(lines: readonly string[], listed: boolean): TextSe
       const match = BOLD_ENTRY.exec(line) ?? (listed ? PLAIN_ENTRY.exec(line) : null);
       const name = match?.[1]?.trim().replace(/[:.]$/, '') ?? '';
       if (match && name !== '' && !FIELD_LABEL.test(name) && name.split(/\s+/).length <= 6) {
-        current = { heading: name, lines: [`# ${name}`, '', ...(match[2]!.trim() === '' ? [] : [match[2]!.trim()])] };
+        const heading = normalName(name);
+        current = { heading, lines: [`# ${heading}`, '', ...(match[2]!.trim() === '' ? [] : [match[2]!.trim()])] };
         entries.push(current);
       } else current = null;
     } else if (current && line.trim() !== '' && !/^#/.test(line)) {
@@ -79,8 +87,9 @@ const BOLD_LEAD = /^\s*(?:\*\*|__)([^*_]{2,60}?)(?:\*\*|__)\s*(?:[:—–,.-]\s*
 
 /**
  * A list of entities written as paragraphs that each open with a bold name (a story bible's
- * "Characters" section): one entry per such paragraph, with the lines after it up to the next.
- * Empty unless at least two paragraphs open so and no trait label (`**Eyes:**`) is taken for a name.
+ * "Characters" section): one entry per such paragraph, with the lines after it up to the next,
+ * headed in title case when the name is in capitals. Empty unless at least two paragraphs open so
+ * and no trait label (`**Eyes:**`) is taken for a name.
  */
 export function boldLeadEntries(lines: readonly string[]): TextSection[] {
   const entries: TextSection[] = [];
@@ -90,7 +99,8 @@ export function boldLeadEntries(lines: readonly string[]): TextSection[] {
     const match = blank ? BOLD_LEAD.exec(line) : null;
     const name = match?.[1]?.trim().replace(/[:.]$/, '') ?? '';
     if (match && name !== '' && !FIELD_LABEL.test(name) && name.split(/\s+/).length <= 6 && /^\p{Lu}/u.test(name)) {
-      current = { heading: name, lines: [`# ${name}`, '', `${name}${match[2]!.trim() === '' ? '' : ` ${match[2]!.trim()}`}`] };
+      const heading = normalName(name);
+      current = { heading, lines: [`# ${heading}`, '', `${name}${match[2]!.trim() === '' ? '' : ` ${match[2]!.trim()}`}`] };
       entries.push(current);
     } else if (/^#/.test(line)) current = null;
     else if (current && line.trim() !== '') current.lines.push(line);

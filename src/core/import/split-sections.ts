@@ -77,6 +77,25 @@ export function partHeading(line: string): { number: number; title: string } | n
   return numberedHeading(PART_LINE, line);
 }
 
+/**
+ * A chapter headed by its number alone (`CHAPTER ONE`, `3`, `One`) with its title on the next line
+ * (`The Ferry`, `**The Well**`, `*Green*`): one heading `CHAPTER ONE: The Ferry`. Any other section
+ * is returned as it is.
+ */
+export function titledOnNextLine(section: TextSection): TextSection {
+  const bare = bareNumberHeading(section.heading);
+  const heading = chapterHeading(section.heading) ?? partHeading(section.heading) ?? (bare === null ? null : { number: bare, title: section.heading });
+  if (!heading || heading.title !== section.heading) return section;
+  const next = section.lines.findIndex((line, index) => index > 0 && line.trim() !== '');
+  const candidate = next < 0 ? '' : section.lines[next]!.replace(/^#+\s*/, '').replace(/^(?:\*\*|__|\*|_)(.*?)(?:\*\*|__|\*|_)$/, '$1').trim();
+  const titleLike = candidate !== '' && candidate.split(/\s+/).length <= 8 && !/[.,;!?"”]$/.test(candidate) && !/^["“'‘-]/.test(candidate) && /^[\p{Lu}\d]/u.test(candidate);
+  if (!titleLike) return section;
+  const title = `${section.heading}: ${candidate}`;
+  const after = section.lines.slice(next + 1);
+  const prose = after.findIndex((line) => line.trim() !== '');
+  return { ...section, heading: title, lines: [`# ${title}`, ...(prose < 0 ? [] : ['', ...after.slice(prose)])] };
+}
+
 function headingLevel(line: string): number {
   const match = /^(#{1,6})\s+\S/.exec(line);
   return match ? match[1]!.length : 0;
@@ -88,8 +107,13 @@ function wordCount(lines: readonly string[]): number {
   return lines.join(' ').split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
 }
 
+/** A heading line's text without its `#` marks or bold: `## 3` → `3`, `**CHAPTER ONE**` → `CHAPTER ONE`. */
+export function headingText(line: string): string {
+  return line.trim().replace(/^(?:\*\*|__)(.*)(?:\*\*|__)$/, '$1').replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim();
+}
+
 function sectionAt(lines: readonly string[], start: number, end: number): TextSection {
-  const heading = lines[start]!.trim().replace(/^(?:\*\*|__)(.*)(?:\*\*|__)$/, '$1').replace(/^#+\s*/, '').replace(/\s*#*\s*$/, '').trim();
+  const heading = headingText(lines[start]!);
   return { heading, lines: [`# ${heading}`, ...lines.slice(start + 1, end)] };
 }
 
