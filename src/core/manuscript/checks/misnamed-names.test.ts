@@ -82,3 +82,20 @@ describe('findNearMisses and a surname that is an everyday word', () => {
     ]);
   });
 });
+
+describe('findNearMisses on shop names, family words and names in capitals', () => {
+  const family = buildNameIndex(
+    [parseCharacterCard({ path: 'Compendium/Characters/Ada Penhale.md', lines: ['# Ada Penhale', '', 'Everyone calls her Grandad\'s girl.', '- Aliases: Grandad'] }), parseCharacterCard({ path: 'Compendium/Characters/Tom Penhale.md', lines: ['# Tom Penhale'] })],
+    [parsePlaceCard({ path: 'Compendium/Places/Quiller\'s.md', lines: ['# Quiller\'s', '', 'The chandler on the harbour.'] })],
+  );
+  const near = (text: string) => findNearMisses(readProse({ path: 'Story/02.md', lines: text.split('\n') }, 1, family), family, collectVocabulary([])).map((miss) => [miss.text, miss.form]);
+
+  it('finds a shop named with a possessive misspelt in the prose, with or without it', () => {
+    expect(near('She pushed open the door of Quiler\'s and the bell rang.')).toEqual([['Quiler', 'Quiller\'s']]);
+  });
+
+  it('takes no family word for a misspelt other one, and no family name in capitals for a misspelt plural', () => {
+    expect(near('She went to see Grandma after school, then back to the harbour.')).toEqual([]);
+    expect(near('The note on the cake said FOR THE PENHALES. DON\'T EAT IT ALL.')).toEqual([]);
+  });
+});

@@ -29,7 +29,8 @@ function stripPossessive(word: string): string {
  * plural `-ses`, so a missing last `s` of a long `-ss` word is a slip of the pen.
  */
 function isPluralPair(candidate: string, form: string): boolean {
-  const [shorter, longer] = candidate.length < form.length ? [candidate, form] : [form, candidate];
+  // (In capitals too: "THE HOLLISES" on a note are the Hollis family.)
+  const [shorter, longer] = (candidate.length < form.length ? [candidate, form] : [form, candidate]).map((name) => name.toLowerCase()) as [string, string];
   if (longer === `${shorter}es`) return true;
   if (longer !== `${shorter}s`) return false;
   const lastWord = shorter.split(' ').pop()!;
@@ -47,8 +48,13 @@ interface NearMissGuard {
  * under four letters counts only as one letter's slip in a name whose other words all match
  * (`Gorse Hal` for `Gorse Hall`), starting with the same letter and not a name of its own.
  */
+// What a family calls its own (`Grandma`, `Pépère`, `Auntie`): each a different person, never a
+// slip of the pen for another (`Grandma` is not a misspelt `Granddad`).
+const KINSHIP = /^(?:grand(?:ma|pa|mother|father|dad|mum|mom|mama|papa|ad)|gran|granny|grampa|gramps|nan|nana|nanna|mama|mamma|papa|pappy|pop|pops|mum|mom|mother|father|dad|daddy|mummy|mommy|ma|pa|auntie|aunty|aunt|uncle|nonna|nonno|oma|opa|abuela|abuelo|abuelita|abuelito|pépère|mémère|pepere|memere|babcia|dziadek)$/i;
+
 function nearMissDistance(candidate: string, form: string, guard: NearMissGuard): number | null {
   if (candidate[0] !== form[0] || candidate === form) return null;
+  if (KINSHIP.test(candidate) || KINSHIP.test(form)) return null;
   const candidateWords = candidate.split(' ');
   const formWords = form.split(' ');
   if (candidateWords.length !== formWords.length) return null;
@@ -99,7 +105,8 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
           const candidate = words.slice(first, last + 1).map((word, index, all) => (index === all.length - 1 ? stripPossessive(word.text) : word.text)).join(' ');
           if (names.isKnownForm(candidate) || vocabulary.has(candidate)) continue;
           for (const form of forms) {
-            const distance = nearMissDistance(candidate, form, guard);
+            // A name that ends in a possessive (`Durnford's`, a shop) is compared without it, as the candidate is.
+            const distance = nearMissDistance(candidate, stripPossessive(form), guard);
             if (distance === null) continue;
             const entity = names.entitiesFor(form)[0]!;
             const weak = first === last && startsSentence(paragraph, start);
