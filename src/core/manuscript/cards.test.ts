@@ -66,3 +66,79 @@ describe('a name field with a description after the name', () => {
     expect(nameOf('J. R. Hallam')).toBe('J. R. Hallam');
   });
 });
+
+describe('a questionnaire card', () => {
+  const card = (text: string) => parseCharacterCard(source('Compendium/Characters/Rosalind Achebe.md', text));
+  const value = (text: string, key: string) => card(text).fields.get(key) ?? null;
+
+  it('reads each question as the field it asks about, with the answer and its line', () => {
+    const parsed = card(
+      [
+        '# Rosalind Achebe',
+        '',
+        '**What color is her hair?** Black, cropped close since the army.',
+        '**Where was she born?** Enugu.',
+        '**When was she born?** 4 February 1958, in her grandmother\'s house.',
+        '**Which hand does she favour?** Right',
+        '**Distinguishing marks?** A burn scar on the back of her left hand.',
+        '**How old is she when the book opens?** Thirty-nine.',
+        '**What colour are her eyes?** Dark brown.',
+      ].join('\n'),
+    );
+    expect(parsed.hair).toEqual({ value: 'Black, cropped close since the army.', line: 3 });
+    expect(parsed.fields.get('birthplace')?.value).toBe('Enugu.');
+    expect(parsed.fields.get('born')).toEqual({ value: "4 February 1958, in her grandmother's house.", line: 5 });
+    expect(parsed.fields.get('handedness')?.value).toBe('Right');
+    expect(parsed.fields.get('appearance')?.value).toBe('A burn scar on the back of her left hand.');
+    expect(parsed.age?.value).toBe('Thirty-nine.');
+    expect(parsed.eyes).toEqual({ value: 'Dark brown.', line: 9 });
+  });
+
+  it('takes an answer written on the line after its question', () => {
+    expect(value('# Tom Varley\n\n### When was he born?\n\nSpring 1911.\n\n### Eye colour?\n- Grey', 'born')).toEqual({ value: 'Spring 1911.', line: 5 });
+    expect(value('# Tom Varley\n\n### Eye colour?\n- Grey', 'eyes')).toEqual({ value: 'Grey', line: 4 });
+  });
+
+  it('gives no field for an answer not decided yet, a question about someone else, or one no check reads', () => {
+    expect(value("# Tom Varley\n\n**What colour are his eyes?** Haven't decided. Something striking.", 'eyes')).toBeNull();
+    expect(value('# Tom Varley\n\n**Hair?** TBD', 'hair')).toBeNull();
+    expect(value("# Tom Varley\n\n**What colour were his mother's eyes?** Blue.", 'eyes')).toBeNull();
+    const other = card('# Tom Varley\n\n**What does he want?** To sell the farm.\n**Family?** A sister in Leeds.');
+    expect([...other.fields.keys()]).toEqual([]);
+  });
+});
+
+describe('a name heading with another name in brackets', () => {
+  it('names the card without the brackets and keeps the other name as an alias', () => {
+    const card = parseCharacterCard(source('Compendium/Characters/x.md', '# Walter Pym (Grandpa Walt)\n\nHe keeps bees.'));
+    expect(card.name.value).toBe('Walter Pym');
+    expect(card.aliases.map((alias) => alias.value)).toEqual(['Grandpa Walt']);
+  });
+
+  it('takes no role, date or maiden name in brackets for a name', () => {
+    const aliases = (heading: string) => parseCharacterCard(source('Compendium/Characters/x.md', `# ${heading}\n\nText.`)).aliases;
+    expect(aliases('Ines Moreau (narrator)')).toEqual([]);
+    expect(aliases('Ines Moreau (POV)')).toEqual([]);
+    expect(aliases('Ines Moreau (1902-1969)')).toEqual([]);
+    expect(aliases('Ines Moreau (née Quirke)')).toEqual([]);
+  });
+
+  it('reads a Name field the same way, and leaves the brackets of a place', () => {
+    const card = parseCharacterCard(source('Compendium/Characters/x.md', '---\nname: Ramona Diaz (Tía Mona)\n---\nShe sews.'));
+    expect([card.name.value, card.aliases.map((alias) => alias.value)]).toEqual(['Ramona Diaz', ['Tía Mona']]);
+    expect(parsePlaceCard(source('Compendium/Places/x.md', '# The Anchor (Pub)\n\nOn the quay.')).name.value).toBe('The Anchor (Pub)');
+  });
+});
+
+describe('a card with YAML properties above its prose', () => {
+  it('reads each property as the field it names', () => {
+    const card = parseCharacterCard(
+      source('People/Odile Marchand.md', '---\ntags: [character]\naliases: [Odi, Tante Odile]\nhand: left\nborn: 1941-12-03\nhair: iron grey\neyes: hazel\n---\nRuns the tabac. Lost her husband in 1980.'),
+    );
+    expect(card.eyes).toEqual({ value: 'hazel', line: 7 });
+    expect(card.hair).toEqual({ value: 'iron grey', line: 6 });
+    expect(card.fields.get('born')).toEqual({ value: '1941-12-03', line: 5 });
+    expect(card.fields.get('handedness')).toEqual({ value: 'left', line: 4 });
+    expect(card.aliases.map((alias) => alias.value)).toEqual(['Odi', 'Tante Odile']);
+  });
+});

@@ -1,7 +1,7 @@
 import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { listField, parseFrontMatter, textField } from './front-matter.js';
-import { parseLabelledLine, type Located } from './labelled-line.js';
+import { parseLabelledLine, parseQuestionLine, stripMarkdown, type Located } from './labelled-line.js';
 import { genderOfTitle, titleOf, type Gender } from './name-forms.js';
 
 export type { Gender } from './name-forms.js';
@@ -72,6 +72,16 @@ function nameOnly(value: string): string {
   return name.trim();
 }
 
+// What a parenthesis after a name says when it is no other name: a role, a date, a state.
+const NOT_A_BYNAME = /^(?:pov|mc|narrator|protagonist|antagonist|deceased|dead|minor|main|villain|lead|viewpoint|née|nee|b\.|d\.)\b|\d/i;
+
+/** The other name a parenthesis after the name gives: `Earl Hollis (Granddad)` → `Granddad`; null for `(narrator)`, `(b. 1917)`. */
+function parenthesisedByname(value: string): string | null {
+  const inner = /^[^()]+\(([^()]+)\)\s*$/.exec(value.trim())?.[1]?.trim() ?? '';
+  const words = inner.split(/\s+/);
+  return /^\p{Lu}/u.test(inner) && words.length <= 4 && !NOT_A_BYNAME.test(inner) ? inner : null;
+}
+
 /** `CHAR-owen-tresk.md` → `Owen Tresk`, the name of last resort. */
 function nameFromFile(path: string): string {
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '').replace(/^(?:CHAR|PLACE|LORE)[-_]/i, '');
@@ -85,34 +95,74 @@ function tableField(line: string): { label: string; value: string } | null {
   return { label: match[1]!.toLowerCase().replace(/[\s_-]+/g, ' '), value: match[2]! };
 }
 
+// A questionnaire's question names the field it asks for: "What colour are her eyes?", "Which hand?".
+const QUESTION_KEYS: Array<[RegExp, string]> = [
+  [/\beyes?\b/, 'eyes'],
+  [/\bhair\b/, 'hair'],
+  [/\bwhere\b.*\bborn\b|\bbirth\s*place\b|\bhome\s*town\b/, 'birthplace'],
+  [/\bborn\b|\bbirth(?:day|date)?\b|\bdate of birth\b/, 'born'],
+  [/\bhow old\b|\bage\b/, 'age'],
+  [/\bhand(?:ed|edness)?\b/, 'handedness'],
+  [/^(?:when|how|where)\b.*\b(?:die|dies|died)\b/, 'died'],
+  [/\bhow tall\b|\bheight\b/, 'height'],
+  [/\bphysical(?:ly)?\b|\bappearance\b|\blooks?\s+like\b|\bdistinguishing\b|\bscars?\b|\bmarks?\b|\bfeatures\b/, 'appearance'],
+];
+// A question about someone else ("What colour are her mother's eyes?") is not about the card's person.
+const ASKS_ABOUT_OTHER = /\b(?:mother|father|mum|mom|dad|brother|sister|husband|wife|son|daughter|parents?|children|kids?|grand\w+|aunt|uncle|cousin|friend|partner|lover)\b/;
+// "Haven't decided.", "TBD", "?": a field the writer has not filled in yet.
+const UNDECIDED = /^(?:haven['’]t\s+decided|not\s+(?:yet\s+)?decided|undecided|unknown|not\s+sure|unsure|don['’]t\s+know|no\s+idea|tb[cd]|n\/a|\?+)(?=$|[\s.,;:!—–-])/i;
+
+/** The field a questionnaire question asks for, or null when it asks for none the checks read. */
+function questionKey(question: string): string | null {
+  const asked = question.toLowerCase();
+  if (ASKS_ABOUT_OTHER.test(asked)) return null;
+  return QUESTION_KEYS.find(([pattern]) => pattern.test(asked))?.[1] ?? null;
+}
+
+/** True when a field's value says it is not filled in yet. */
+function undecided(value: string): boolean {
+  return UNDECIDED.test(value.trim());
+}
+
 /** Parses the parts every card shares; tolerant of missing or broken front matter. */
 export function parseCardBase(source: SourceText): CardBase {
   const frontMatter = parseFrontMatter(source.path, source.lines);
   const problems: ParseProblem[] = frontMatter.problem ? [frontMatter.problem] : [];
   const fields = new Map<string, Located<string>>();
+  // The first statement of a field wins, but `aliases:` and `nicknames:` both name the person: every name is kept.
+  const addField = (key: string, value: string, line: number): void => {
+    if (value === '' || undecided(value)) return;
+    const existing = fields.get(key);
+    if (existing && key === 'aliases') existing.value = `${existing.value}, ${value}`;
+    else if (!existing) fields.set(key, { value, line });
+  };
   for (const key of Object.keys(frontMatter.data)) {
     const label = key.toLowerCase().replace(/[_-]+/g, ' ');
     const normal = KEY_ALIASES[label] ?? KEY_ALIASES[key.toLowerCase()] ?? key.toLowerCase();
     const list = listField(frontMatter.data, key).join(', ');
-    const value = normal === 'aliases' ? list : textField(frontMatter.data, key) ?? (list === '' ? null : list);
-    if (value === null || value === '') continue;
-    const existing = fields.get(normal);
-    // `aliases:` and `nicknames:` both name the person: keep every name given.
-    if (existing && normal === 'aliases') existing.value = `${existing.value}, ${value}`;
-    else if (!existing) fields.set(normal, { value, line: frontMatter.keyLines.get(key) ?? 1 });
+    const value = normal === 'aliases' ? list : textField(frontMatter.data, key) ?? list;
+    addField(normal, value, frontMatter.keyLines.get(key) ?? 1);
   }
   let heading: Located<string> | null = null;
+  // A question whose answer is on the next line (`### When was she born?` then `March 1971.`).
+  let asked: string | null = null;
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
     const match = /^#\s+(.+?)\s*$/.exec(text);
     if (match && heading === null) heading = { value: match[1]!, line };
-    const labelled = parseLabelledLine(text) ?? tableField(text);
-    if (labelled && BODY_FIELD_KEYS.has(labelled.label) && labelled.value !== '') {
-      const key = KEY_ALIASES[labelled.label] ?? labelled.label.replace(/ /g, '_');
-      const existing = fields.get(key);
-      if (existing && key === 'aliases') existing.value = `${existing.value}, ${labelled.value}`;
-      else if (!existing) fields.set(key, { value: labelled.value, line });
+    if (text.trim() === '') continue;
+    const question = parseQuestionLine(text);
+    if (question) {
+      const key = questionKey(question.question);
+      asked = key !== null && question.answer === '' ? key : null;
+      if (key !== null) addField(key, question.answer, line);
+      continue;
     }
+    const labelled = parseLabelledLine(text) ?? tableField(text);
+    const field = labelled && BODY_FIELD_KEYS.has(labelled.label) ? labelled : null;
+    if (field) addField(KEY_ALIASES[field.label] ?? field.label.replace(/ /g, '_'), field.value, line);
+    else if (asked !== null && !/^\s*#/.test(text)) addField(asked, stripMarkdown(text.replace(/\*\*|__/g, '').replace(/^\s*(?:[-*+]\s+)?(?:A[.:]\s*)?/, '')), line);
+    asked = null;
   }
   const nameField = fields.get('name');
   const name = (nameField ? { value: nameOnly(nameField.value), line: nameField.line } : null) ?? heading ?? { value: nameFromFile(source.path), line: 1 };
@@ -143,9 +193,22 @@ function guessGender(source: SourceText, bodyStart: number): Gender {
   return null;
 }
 
+/**
+ * A person's other name in brackets after their name (`# Earl Hollis (Granddad)`, `Name: Ramón Ochoa (Mr. Ochoa)`):
+ * the name without it, and the other name as an alias. A place's brackets describe it and stay.
+ */
+function withByname(base: CardBase): CardBase {
+  const written = base.fields.get('name')?.value ?? base.name.value;
+  const byname = parenthesisedByname(written);
+  if (byname === null) return base;
+  const name = { value: written.slice(0, written.lastIndexOf('(')).trim(), line: base.name.line };
+  const aliases = base.aliases.some((alias) => alias.value === byname) ? base.aliases : [...base.aliases, { value: byname, line: base.name.line }];
+  return { ...base, name: base.fields.has('name') ? base.name : name, aliases };
+}
+
 /** Parses a character card. */
 export function parseCharacterCard(source: SourceText): CharacterCard {
-  const base = parseCardBase(source);
+  const base = withByname(parseCardBase(source));
   const field = (key: string): Located<string> | null => base.fields.get(key) ?? null;
   const status = field('status');
   return {

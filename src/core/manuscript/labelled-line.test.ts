@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bulletText, isBullet, parseLabelledLine, stripMarkdown } from './labelled-line.js';
+import { bulletText, isBullet, parseLabelledLine, parseQuestionLine, stripMarkdown } from './labelled-line.js';
 
 describe('parseLabelledLine', () => {
   it.each([
@@ -30,5 +30,28 @@ describe('bullets and markdown', () => {
     expect(isBullet('-not a bullet')).toBe(false);
     expect(bulletText('* a fact ')).toBe('a fact');
     expect(stripMarkdown('`code` and *emphasis*')).toBe('code and emphasis');
+  });
+});
+
+describe('parseQuestionLine', () => {
+  it.each([
+    ['**What color is his hair?** Auburn, going sandy.', 'What color is his hair?', 'Auburn, going sandy.'],
+    ['- *Which hand does she write with?* Her left', 'Which hand does she write with?', 'Her left'],
+    ['__Eye colour?__ grey', 'Eye colour?', 'grey'],
+    ['### When was Rosalind born?', 'When was Rosalind born?', ''],
+    ['Q: How old is he? A: forty-one', 'How old is he?', 'forty-one'],
+    ['Where did she grow up? Halifax, mostly.', 'Where did she grow up?', 'Halifax, mostly.'],
+  ])('reads %j', (line, question, answer) => {
+    expect(parseQuestionLine(line)).toEqual({ question, answer });
+  });
+
+  it('ignores fields and prose that only end in a question mark', () => {
+    expect(parseQuestionLine('Eyes: grey')).toBeNull();
+    expect(parseQuestionLine('She never asked why the door was locked? Odd.')).toBeNull();
+    expect(parseQuestionLine('**Age:** who knows? Forty-ish')).toBeNull();
+  });
+
+  it('never throws', () => {
+    fc.assert(fc.property(fc.string(), (text) => void parseQuestionLine(text)));
   });
 });

@@ -40,3 +40,27 @@ export function isBullet(line: string): boolean {
 export function bulletText(line: string): string {
   return line.replace(/^\s*[-*+]\s+/, '').trim();
 }
+
+/** One line of a questionnaire card: the question asked and the answer after it (empty when on the next line). */
+export interface QuestionLine {
+  /** The question as written, with its `?`: `What colour are her eyes?`. */
+  question: string;
+  answer: string;
+}
+
+// `**What colour are her eyes?** Brown.`, `- *Which hand?* Left`, `### When was he born?`, `Q: Eye colour? A: grey`.
+const EMPHASISED_QUESTION = /^\s*(?:#{1,6}\s+|[-*+]\s+)?(?:Q[.:]\s*)?(\*\*|__|\*|_)([^*_?]{1,80}\?)\1\s*(.*)$/;
+// Without emphasis a question must open with an asking word, or be a heading (`### Eye colour?`),
+// so prose ending in "?" is not read as one.
+const PLAIN_QUESTION = /^\s*(?:#{1,6}\s+|[-*+]\s+)?(?:Q[.:]\s*)?((?:What|When|Where|Which|Who|Whose|How|Why|Is|Are|Does|Do|Did|Has|Have|Any|Anything|Can)\b[^?]{1,80}\?)\s*(.*)$/;
+const HEADING_QUESTION = /^\s*#{1,6}\s+([^?#]{1,80}\?)\s*(.*)$/;
+
+/** Parses `**What colour are her eyes?** Brown, like creek mud.` and its variations; null when the line asks nothing. */
+export function parseQuestionLine(line: string): QuestionLine | null {
+  const emphasised = EMPHASISED_QUESTION.exec(line);
+  const plain = emphasised ? null : PLAIN_QUESTION.exec(line) ?? HEADING_QUESTION.exec(line);
+  if (!emphasised && !plain) return null;
+  const question = (emphasised ? emphasised[2]! : plain![1]!).trim();
+  const answer = (emphasised ? emphasised[3]! : plain![2]!).replace(/^A[.:]\s*/, '');
+  return { question, answer: stripMarkdown(answer.replace(/\*\*|__/g, '')) };
+}

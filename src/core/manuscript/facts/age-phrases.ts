@@ -1,5 +1,5 @@
 import { parseNumberWord } from '../numbers.js';
-import { monthsOf, ORDINAL_WORDS, parseDate, type PartialDate } from './calendar.js';
+import { MONTH_PATTERN, monthsOf, ORDINAL_WORDS, parseDate, type PartialDate } from './calendar.js';
 
 /**
  * How a stated age reads: `exact` ("was thirty"), `under` ("not yet seventeen", "under twenty"),
@@ -66,16 +66,24 @@ const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${N
 // "Ilse, aged 34,", "young Jory, twenty years old and a tributer".
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER}(?:,|\\s+years?\\s+old(?:,|\\s+and\\b|[.;]))`, 'gu');
 // "At nineteen she has been on the floors five years": an age now, said in the present tense.
-const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already)\\b`, 'gu');
+// "At seventy-nine, Granddad is the oldest man on the float": the owner may be named.
+const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already)\\b`, 'gu');
+// "Thirty-three years old and still walking home to his mother's": a fragment whose owner is the
+// she or he it goes on to name.
+const AGE_FRAGMENT = new RegExp(`^(\\s*)${NUMBER}\\s+years?\\s+old(?:,|\\s+and\\b)`, 'iu');
 const AGED = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)(?:\\s+\\p{Lu}[\\p{L}'’-]+)?,?\\s+aged\\s+${NUMBER}\\b`, 'gu');
 const BIRTHDAY = /\b(her|his|my)\s+([a-z]+(?:-[a-z]+)?)\s+birthday\b/giu;
 // "born on 3 May 1951", "born May 3rd", "born on the third of September, 1951", "born in 1951".
-const BORN_ON = new RegExp(`\\b(?:was\\s+)?[Bb]orn\\s+(?:(?:in|at)\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*){0,2},?\\s+)?(?:on\\s+|in\\s+)?((?:the\\s+)?(?:(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?[A-Z][a-z]+|[A-Z][a-z]+\\s+(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS}))(?:,?\\s+\\d{4})?|\\d{4}|[A-Z][a-z]+\\s+\\d{4})`, 'gu');
+// A day is one or two digits, never the start of a year: "born February 1884" is no 18 February.
+const BORN_ON = new RegExp(`\\b(?:was\\s+)?[Bb]orn\\s+(?:(?:in|at)\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*){0,2},?\\s+)?(?:on\\s+|in\\s+)?((?:the\\s+)?(?:(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?:of\\s+)?[A-Z][a-z]+|[A-Z][a-z]+\\s+(?:the\\s+)?(?:\\d{1,2}(?!\\d)(?:st|nd|rd|th)?|${ORDINAL_WORDS}))(?:,?\\s+\\d{4})?|\\d{4}|[A-Z][a-z]+\\s+\\d{4})`, 'gu');
+// The notes' shorthand for born: "MARGARET OLLERTON (b. 29 Aug 1893)", "Horace Quayle, b. November 1881".
+const B_DATE = new RegExp(`(?<![\\p{L}.])b\\.\\s*((?:(?:c\\.|ca\\.|circa)\\s*)?(?:\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH_PATTERN}\\s+|${MONTH_PATTERN}\\s+(?:\\d{1,2}(?:st|nd|rd|th)?,?\\s+)?)?\\d{4})\\b`, 'gu');
 // A past age ("when she was twelve", "the winter I was twelve", "at thirty she had…") or a hypothetical one is not her age now.
 const PAST_CONTEXT = /\b(?:when|since|until|till|after|before|by\s+the\s+time|if|unless|as\s+if|once|back\s+then|at\s+the\s+age|used\s+to)\b[^.;!?]{0,40}$/i;
 // "I remember the winter I was twelve" (mid-sentence; "The next day she was forty" is the story's own day).
 const PAST_TIME_CLAUSE = /\bthe\s+(?:[a-z]+\s+)?(?:winter|summer|spring|autumn|fall|year|day|night|time|week|month|morning|evening)\s+(?:that\s+|when\s+)?$/;
-const PAST_AFTER = /^[^.;!?]{0,12}\b(?:when|before|at\s+the\s+time|back\s+then|that\s+summer|that\s+year|in\s+those|ago)\b/i;
+// "Michel was nine years old again": an age lived once more in memory.
+const PAST_AFTER = /^[^.;!?]{0,12}\b(?:when|before|at\s+the\s+time|back\s+then|that\s+summer|that\s+year|in\s+those|ago|again)\b/i;
 
 function numberValue(text: string): number | null {
   const clean = text.toLowerCase().replace(/\s+/g, ' ');
@@ -144,7 +152,18 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(AT_AGE_NOW)) {
     const age = numberValue(match[1]!);
     const at = match.index + match[0].indexOf('At');
-    if (age !== null) add({ kind: 'age', age, text: match[0].slice(match[0].indexOf('At')), pronoun: match[2]!.toLowerCase(), at, subjectAt: match.index + match[0].lastIndexOf(match[2]!) });
+    const owner = match[2]!;
+    const ownerAt = match.index + match[0].lastIndexOf(owner);
+    // A name owns the age through its mention, which ends where the name does.
+    const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
+    if (age !== null) add({ kind: 'age', age, text: match[0].slice(match[0].indexOf('At')), pronoun, at, subjectAt: pronoun === null ? ownerAt + owner.length : ownerAt });
+  }
+  const fragment = AGE_FRAGMENT.exec(sentence);
+  const fragmentAge = fragment ? numberValue(fragment[2]!) : null;
+  const fragmentOwner = fragment ? /\b(she|he|her|his)\b/i.exec(sentence.slice(fragment[0].length)) : null;
+  if (fragment && fragmentAge !== null && fragmentOwner && !PAST_AFTER.test(sentence.slice(fragment[0].length))) {
+    const at = fragment[1]!.length;
+    add({ kind: 'age', age: fragmentAge, text: fragment[0].trim(), pronoun: fragmentOwner[1]!.toLowerCase(), at, subjectAt: at });
   }
   for (const pattern of [APPOSITION, AGED]) {
     for (const match of sentence.matchAll(pattern)) {
@@ -156,7 +175,7 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     const age = ORDINAL_AGE(match[2]!);
     if (age !== null && age < 125) add({ kind: 'age', age, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
   }
-  for (const match of sentence.matchAll(BORN_ON)) {
+  for (const match of [...sentence.matchAll(BORN_ON), ...sentence.matchAll(B_DATE)]) {
     const born = parseDate(match[1]!);
     if (born !== null) add({ kind: 'born', born, text: match[0], at: match.index, subjectAt: match.index });
   }

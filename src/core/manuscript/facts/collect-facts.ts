@@ -2,7 +2,7 @@ import type { CharacterCard } from '../cards.js';
 import { isQuoted, lineOf, sentenceAt } from '../prose.js';
 import type { FileProse } from '../scene-prose.js';
 import { ageFieldValue, agePhrases, type AgePhrase } from './age-phrases.js';
-import { parseDate } from './calendar.js';
+import { parseDate, type PartialDate } from './calendar.js';
 import { dialogueSpeakers } from './dialogue-speakers.js';
 import type { AgeFact, Fact } from './fact.js';
 import { characterOf, resolveSubject, type Subject, type SubjectContext } from './resolve-subject.js';
@@ -18,6 +18,18 @@ const TRAIT_FIELDS = ['eyes', 'hair', 'handedness', 'birthplace'] as const;
 const MARK_FIELDS = ['scar', 'scars', 'marks', 'distinguishing marks', 'distinguishing features', 'features', 'appearance'];
 // On a card, a sentence about someone else: "Her brother Tobin has grey eyes", "Her mother's eyes".
 const ABOUT_OTHER = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|lover|partner|grandmother|grandfather|mum|dad)\b[^.;]{0,25}$/i;
+// A person named just before the trait, who may have no card of their own: "Walter's eyes were blue",
+// "Tom Birch had red hair". Pronouns and words that open sentences are no one's name.
+const NAMED_OWNER = /(?:(\p{Lu}[\p{L}’'-]*)['’]s\s+(?:[\p{L}-]+\s+){0,3}|^\s*(\p{Lu}[\p{L}’'-]*(?:\s+\p{Lu}[\p{L}’'-]*)?)\s+(?:has|had|is|was)\s+(?:[\p{L}-]+\s+){0,3})$/u;
+// A card's sentences often open with a verb or an adverb ("Walks with a limp", "Usually has…").
+const NOT_A_NAME = /^(?:she|he|they|it|i|we|you|her|his|their|everyone|everybody|nobody|someone|somebody|always|never|still|often|also|this|that|there|here|what|who|one|each|both|\p{L}+ly)$/iu;
+
+// "When was she born? Sometime after the war.": an answer about the time, with no date to read, is no place.
+const NOT_A_PLACE = /^(?:sometime|some\s+time|around|about|after|before|during|early|late|mid|circa|the|just|not|no|never|long|soon)\b/i;
+
+function sameDate(a: PartialDate | null, b: PartialDate | null): boolean {
+  return a?.year === b?.year && a?.month === b?.month && a?.day === b?.day;
+}
 
 /**
  * The facts a character card states, in any style: fields (`eyes: grey`, `- Eye colour: hazel`,
@@ -40,9 +52,13 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
   for (const key of MARK_FIELDS) {
     const field = card.fields.get(key) ?? card.fields.get(key.replace(/ /g, '_'));
     if (!field) continue;
+    // "Anything physical? Left-handed; missing the tip of his left ring finger": every trait the field states,
+    // and a bare place as a mark there ("Scar: left cheek").
+    const stated = traitPhrases(field.value, 0, field.value.length, { card: true }).filter((phrase) => !ABOUT_OTHER.test(field.value.slice(0, phrase.start)));
     const label = /scar/i.test(key) ? 'scar' : 'mark';
-    for (const phrase of traitPhrases(`${label} on the ${field.value}`)) {
-      if (phrase.attribute.startsWith('mark:')) facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: field.value, valueText: phrase.valueText, line: field.line, link: 'card' });
+    const placed = stated.some((phrase) => phrase.attribute.startsWith('mark:')) ? [] : traitPhrases(`${label} on the ${field.value}`).filter((phrase) => phrase.attribute.startsWith('mark:'));
+    for (const phrase of [...stated, ...placed]) {
+      facts.push({ ...base, attribute: phrase.attribute, values: phrase.values, text: field.value, valueText: phrase.valueText, line: field.line, link: 'card' });
     }
     fieldLines.add(field.line);
   }
@@ -55,11 +71,12 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
   if (born) {
     const date = parseDate(born.value);
     if (date !== null) ages.push({ ...base, kind: 'born', age: null, bound: 'exact', moment: null, born: date, birthdayMonths: null, text: born.value, line: born.line });
-    else if (!card.fields.has('birthplace') && /^\p{Lu}/u.test(born.value.trim())) {
+    else if (!card.fields.has('birthplace') && /^\p{Lu}/u.test(born.value.trim()) && !NOT_A_PLACE.test(born.value.trim())) {
       facts.push({ ...base, attribute: 'birthplace', values: [born.value.replace(/[.,;].*$/, '').replace(/^in\s+/i, '').trim().toLowerCase()], text: born.value, valueText: born.value, line: born.line, link: 'card' });
     }
     fieldLines.add(born.line);
   }
+  const ownNames = new Set([card.name, ...card.aliases].flatMap((name) => name.value.toLowerCase().split(/[^\p{L}’'-]+/u)).filter(Boolean));
   // Sentences of the card about its own person (not about a relative or another named person).
   prose.paragraphs.forEach((paragraph) => {
     for (const sentence of paragraph.sentences) {
@@ -67,6 +84,9 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
       const own = (start: number): boolean => {
         const before = paragraph.text.slice(sentence.start, start);
         if (ABOUT_OTHER.test(before)) return false;
+        const named = NAMED_OWNER.exec(before);
+        const words = (named?.[1] ?? named?.[2])?.toLowerCase().split(/\s+/) ?? [];
+        if (words.length > 0 && !NOT_A_NAME.test(words[0]!) && !words.some((word) => ownNames.has(word))) return false;
         const others = prose.mentions.filter((mention) => mention.paragraph === paragraph && mention.match.start >= sentence.start && mention.match.start < start).map(characterOf);
         return others.every((other) => other === null || other === card);
       };
@@ -76,12 +96,16 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
       }
       for (const phrase of agePhrases(paragraph.text, sentence.start, sentence.end)) {
         if (fieldLines.has(lineOf(paragraph, phrase.start)) || !own(phrase.start)) continue;
+        // The entry's "(b. 29 Aug 1893)" restated as a `Born:` field is one statement, not two.
+        if (ages.some((other) => other.kind === phrase.kind && other.age === phrase.age && sameDate(other.born, phrase.born))) continue;
         ages.push({ ...base, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, line: lineOf(paragraph, phrase.start) });
       }
     }
   });
   return { facts, ages };
 }
+
+const OWNER_WORD = /\p{Lu}[\p{L}'’-]*$/u;
 
 /** The owner of an age phrase whose own words name them (`Ilse was 34`), else by the resolver. */
 function ageOwner(context: SubjectContext, paragraphIndex: number, phrase: AgePhrase): Subject | null {
@@ -91,6 +115,9 @@ function ageOwner(context: SubjectContext, paragraphIndex: number, phrase: AgePh
     const card = characterOf(named);
     return card ? { card, link: 'named', certain: true } : null;
   }
+  // "Buck, who is twenty-two": a name no card knows, inside the phrase, owns the age, not someone named before it.
+  const owner = OWNER_WORD.exec(context.prose.paragraphs[paragraphIndex]!.text.slice(0, phrase.subjectAt));
+  if (owner && owner.index >= phrase.start) return null;
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, null);
 }
 

@@ -98,3 +98,74 @@ describe('the hand a finger is missing from', () => {
     expect(missing('Her left hand was missing its glove.')).toEqual([]);
   });
 });
+
+describe('the colour a card answer gives now', () => {
+  it('takes the first colour, not one the answer puts in the past', () => {
+    expect(cardTraitValues('hair', 'Silver. It was chestnut until the war.')).toEqual(['grey']);
+    expect(cardTraitValues('hair', 'Grey now; was fair as a boy.')).toEqual(['grey']);
+    expect(cardTraitValues('hair', 'Once black, now white.')).toEqual(['grey']);
+    expect(cardTraitValues('eyes', 'Green, like bottle glass. Her father had blue ones.')).toEqual(['green']);
+    expect(cardTraitValues('hair', 'Auburn. Long, in a plait most days.')).toEqual(['red']);
+  });
+
+  it('keeps a colour put on beside the natural one', () => {
+    expect(cardTraitValues('hair', 'Mousy by nature. Platinum out of a bottle since her divorce.')).toEqual(['brown', 'blond']);
+    expect(cardTraitValues('hair', 'dark brown (dyed black since the spring)')).toEqual(['brown', 'black']);
+    expect(cardTraitValues('eyes', 'Brown; wears green contacts on stage.')).toEqual(['brown', 'green']);
+  });
+
+  it('gives nothing for an answer that names no colour', () => {
+    expect(cardTraitValues('eyes', 'Something people remember.')).toEqual([]);
+    expect(cardTraitValues('hair', 'Bald since forty.')).toEqual([]);
+  });
+});
+
+describe('colours in the sentences of a card', () => {
+  const colours = (text: string) => traitPhrases(text, 0, text.length, { card: true }).filter((phrase) => phrase.attribute === 'eyes' || phrase.attribute === 'hair').map((phrase) => `${phrase.attribute}=${phrase.values.join('/')}`);
+
+  it('reads streaked or greying hair as the colour it is now', () => {
+    expect(colours('Cook. Blue eyes, silver-streaked hair pinned up (red as a girl, see the photograph).')).toEqual(['eyes=blue', 'hair=grey']);
+    expect(colours('Dark hair going grey at the temples.')).toEqual(['hair=brown/black/grey']);
+  });
+
+  it('adds a colour put on, but leaves the card quiet about a wig', () => {
+    expect(colours('Mousy brown hair (bleaches it blonde for the summer season).')).toEqual(['hair=brown/blond']);
+    expect(colours('Wears a red wig over her grey hair.')).toEqual([]);
+  });
+
+  it('reads nothing from a colour of clothes', () => {
+    expect(colours('Always in a black coat and a grey felt hat.')).toEqual([]);
+  });
+});
+
+describe('a colour in the prose that dirt or a likeness lies beside', () => {
+  const colours = (text: string) => traitPhrases(text).filter((phrase) => phrase.attribute === 'eyes' || phrase.attribute === 'hair').map((phrase) => `${phrase.attribute}=${phrase.values.join('/')}`);
+
+  it('reads the colour before "hair" when dust or flour whitens it after', () => {
+    expect(colours('The wind smelled of dust and pulled her auburn hair loose from its pins.')).toEqual(['hair=red']);
+    expect(colours('He came up from the mill, his brown hair gone white with flour.')).toEqual(['hair=brown']);
+    expect(colours('Her hair was white with plaster dust.')).toEqual([]);
+  });
+
+  it('reads a colour named in apposition after the eyes', () => {
+    expect(colours('She looked up, her eyes, that washed-out sky blue Marta always envied, quite steady.')).toEqual(['eyes=blue']);
+    expect(colours('His eyes, a clear grey, gave nothing away.')).toEqual(['eyes=grey']);
+    expect(colours('Her eyes, the grey coat on the hook, the rain: she took it all in.')).toEqual([]);
+  });
+});
+
+describe('a lost finger or a bad leg, as notes write them', () => {
+  const marks = (text: string) => traitPhrases(text, 0, text.length, { card: true }).filter((phrase) => phrase.attribute.startsWith('mark:')).map((phrase) => `${phrase.attribute}=${phrase.values.join()}`);
+
+  it('reads the side of a finger tip lost, a hand named as a label, and a leg that stays stiff', () => {
+    expect(marks('Missing the tip of her right index finger (bread slicer).')).toEqual(['mark:missing:finger=right']);
+    expect(marks('Right hand: two fingers lost to frostbite on the Yukon.')).toEqual(['mark:missing:finger=right']);
+    expect(marks('Left leg stiff since the pit fall; walks with a stick.')).toEqual(['mark:limp:leg=left']);
+    expect(marks('Has a lame right leg.')).toEqual(['mark:limp:leg=right']);
+  });
+
+  it('reads nothing from a finger without a side, or a leg stiff for a day', () => {
+    expect(marks('Missing the tip of one finger.')).toEqual([]);
+    expect(marks('Her left leg was stiff from kneeling in the pew.')).toEqual([]);
+  });
+});

@@ -55,13 +55,36 @@ function hairValues(text: string): string[] {
   return [...new Set(named.length > 0 ? named : words.flatMap((word) => HAIR_FAMILIES[word] ?? []))];
 }
 
+// Hair going grey: the colour it is and grey may both be said.
+const GREYING = /\b(?:grey|gray)ing\b|\bgoing\s+(?:grey|gray|white)|\b(?:streaked|flecked|shot|threaded)\s+with\s+(?:grey|gray|silver|white)\b|\b(?:grey|gray|silver)-(?:streaked|flecked)\b/i;
+// Words that put a colour in the past: "It was black until he was past fifty", "(dark as a girl)".
+const PAST_COLOUR = /\b(?:was|were|had\s+been|used\s+to|until|till|once|originally|formerly|as\s+an?\s+(?:girl|boy|child|kid|baby|young\s+(?:man|woman)|youngster)|when\s+(?:young|younger|little|small|a\s+(?:girl|boy|child))|in\s+(?:his|her|their|my)\s+youth)\b/i;
+// A colour put on, said beside the natural one: both may be written ("dyed red", "out of a box", "blue contacts").
+const PUT_ON = /\b(?:dyed|dyes|dye|bleach(?:ed|es)?|henna(?:ed|s)?|tinted|rinse|wig|out\s+of\s+a\s+(?:box|bottle)|contacts|contact\s+lenses|lenses)\b/i;
+
+/**
+ * The parts of a card's colour answer that say the colour now: the first part that names one, and
+ * any colour put on. Parts are its sentences, clauses and asides; a part about the past is dropped
+ * ("White. It was black until he was past fifty." is white), except what it says is so now.
+ */
+function currentColourParts(value: string, valuesOf: (text: string) => string[]): string[] {
+  const parts = value.split(/[.;()[\]]|\s[—–]\s|\s-\s/).map((part) => {
+    if (!PAST_COLOUR.test(part)) return part;
+    const now = /\bnow\b(.*)$/i.exec(part);
+    return now ? now[1]! : '';
+  });
+  const first = parts.find((part) => valuesOf(part).length > 0);
+  return first === undefined ? [] : [first, ...parts.filter((part) => part !== first && PUT_ON.test(part))];
+}
+
 /** The compared values of a card's `Eyes:`/`Hair:` field (`grey-green`, `black, greying at the temples`). */
 export function cardTraitValues(attribute: string, value: string): string[] {
-  if (attribute === 'eyes') return eyeValues(value);
+  if (attribute === 'eyes') return [...new Set(currentColourParts(value, eyeValues).flatMap(eyeValues))];
   if (attribute === 'hair') {
-    const values = hairValues(value);
+    const parts = currentColourParts(value, hairValues);
+    const values = parts.flatMap(hairValues);
     // "black, going grey" is black and grey: either may be said.
-    return /\b(?:grey|gray)ing\b|going\s+(?:grey|gray)|streaked|flecked/i.test(value) ? [...new Set([...values, 'grey'])] : values;
+    return [...new Set(parts.some((part) => GREYING.test(part) || /streaked|flecked/i.test(part)) ? [...values, 'grey'] : values)];
   }
   if (attribute === 'handedness') return handednessValues(value);
   return [value.trim().toLowerCase()];
@@ -79,6 +102,8 @@ const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:$
 const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
 // "Mrs. Keane's eyes, brown and quick as a wren's", "her gaze, brown as strong tea": the colour in apposition.
 const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)\\s+(?:and|as|like|with)\\b`, 'giu');
+// "her eyes, that pale cornflower blue Nell always wished for", "his eyes, a startling green,": a colour named in apposition.
+const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you)\\b)`, 'gu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
@@ -140,23 +165,40 @@ const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo
 // "favouring his left leg": the bad leg is the one spared.
 const FAVOURED_LEG = /\bfavou?r(?:ing|ed|s)?\s+(her|his|my)\s+(left|right)\s+(leg|foot|knee|hip|ankle)\b/giu;
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
+// "Right leg stiff ever since", "her lame left leg": a leg that stays bad, not one hurt for a day ("stiff from kneeling").
+const LAME = '(?:stiff|lame|gammy|withered|crippled)';
+const LAME_SIDE = new RegExp(`\\b(?:(her|his|my|the|a)\\s+)?${LAME}\\s+(left|right)\\s+(leg|knee|hip)\\b`, 'giu');
+const SIDE_LAME = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+(leg|knee|hip)\\s+(?:(?:is|was|has\\s+been|had\\s+been|stayed|remained|went)\\s+)?${LAME}\\b(?!\\s+(?:from|with|after|for)\\b)`, 'giu');
 const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 // Fingers named after their hand: "the ring and little fingers of the right hand lost", "her left hand, with its
 // two missing fingers", "his right hand, the stump of the forefinger".
-const DIGIT_WORDS = '(?:(?:the|its|her|his|my|a|one|two|three|four|both|top|joint|tip|first|second|little|ring|index|middle|fore|small|pinky|pinkie|and|of)\\s+)';
+const DIGIT_WORDS = '(?:(?:the|its|her|his|my|a|one|two|three|four|both|top|joint|tip|first|second|third|fourth|last|little|ring|index|middle|fore|small|pinky|pinkie|and|of)\\s+)';
 const DIGIT = '(fingers?|forefingers?|thumbs?)';
 const DIGITS_OF_SIDE_LOST = new RegExp(`\\b${DIGIT}\\s+(?:of|on)\\s+(?:(the|her|his|my)\\s+)?(left|right)\\s+hand\\s+(?:(?:was|were|are|is|had\\s+been|have\\s+been)\\s+)?(?:lost|missing|gone|amputated|taken\\s+off)\\b`, 'giu');
-const SIDE_HAND_MISSING = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b(?:\\s*,\\s*|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+|the\\s+one\\s+with\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:missing|gone))\\b`, 'giu');
+// The hand may be a card's label: "Left hand: third and fourth fingers lost to a falling davit".
+const SIDE_HAND_MISSING = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+hand\\b(?:\\s*[,:]\\s*|\\s+[—–-]\\s+|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+|the\\s+one\\s+with\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:(?:were|was|are|is|had\\s+been)\\s+)?(?:missing|gone|lost|amputated))\\b`, 'giu');
 // The side on the digit itself: "the top joint of the right ring finger missing", "the stump of his
 // right forefinger", "her left thumb gone at the knuckle".
 const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|pinky|pinkie)\\s+)?${DIGIT}`;
 const SIDE_DIGIT_MISSING = new RegExp(`\\b(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\s+(?:(?:was|were|is|are|had\\s+been|have\\s+been)\\s+)?(?:missing|gone|lost|amputated|taken\\s+off)\\b`, 'giu');
+// "missing the tip of his left ring finger", "lost her right thumb", "lost the top joint of the left forefinger".
+const LOST_SIDE_DIGIT = new RegExp(`\\b(?:missing|lost|loses|lose)\\s+(?:(?:the|a|an)\\s+)?(?:(?:tip|top|end|first|last|top\\s+joint|first\\s+joint|last\\s+joint|joint|part|half)\\s+of\\s+)?(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
 const STUMP_OF_SIDE_DIGIT = new RegExp(`\\b(?:stub|stump|stumps|stubs)\\s+of\\s+(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
 // "her new blonde hair", "his newly red hair": a colour just put on.
-const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|flour|dust|ash|snow|soot|mud|paint|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
+const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
+// Dirt colours the hair after its noun ("his black hair gone grey with flour", "hair white with snow"),
+// never the colour written before it.
+const HAIR_DIRT = /\b(?:flour|dust|ash|ashes|snow|soot|mud|paint|plaster|sawdust)\b/i;
+
+// On a card, only a wig hides the hair's own colour; a dye is said beside it ("Mousy brown hair
+// (hennas it red for the dance)" is brown and red: either may be written).
+const HAIR_WIG = /\bwigs?\b/i;
+const HAIR_DYED = new RegExp(`\\b(?:dye[sd]?|dyeing|henna(?:s|ed)?|bleach(?:es|ed)?|tint(?:s|ed)?)\\s+(?:it\\s+|(?:her|his)\\s+hair\\s+)?(?:a\\s+|an\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'i');
+// "grey-streaked hair", "silver-flecked hair": on a card, the hair is that colour now.
+const HAIR_STREAKED = new RegExp(`(?<![\\p{L}-])(${HAIR})-(?:streaked|flecked|shot|threaded)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b`, 'giu');
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
 const POSSESSIVE_BEFORE = /\b(her|his|my)\s+(?:[\p{Ll}-]+\s+){1,2}$/u;
@@ -164,37 +206,49 @@ const POSSESSIVE_BEFORE = /\b(her|his|my)\s+(?:[\p{Ll}-]+\s+){1,2}$/u;
 export function traitPhrases(text: string, from = 0, to = text.length, options: { card?: boolean } = {}): TraitPhrase[] {
   // Emphasis marks (`down his **left cheek**`) become spaces, so offsets stay those of `text`.
   const sentence = text.slice(from, to).replace(/[*_]/g, ' ');
+  // On a card, an aside about the past ("(dark as a girl - see wedding photo)") is not the colour now,
+  // and greying is how the hair is now, not a change to look past.
+  const colours = options.card ? sentence.replace(/\([^()]*\)/g, (aside) => (PAST_COLOUR.test(aside) ? ' '.repeat(aside.length) : aside)) : sentence;
+  const changes = options.card ? HAIR_WIG : HAIR_CHANGES;
+  const dyed = options.card ? HAIR_DYED.exec(colours) : null;
   const found: TraitPhrase[] = [];
   const push = (attribute: string, values: string[], match: RegExpExecArray | RegExpMatchArray, subjectOffset: number, pronoun: string | null = null, valueText?: string): void => {
     if (values.length === 0) return;
+    // "Dark hair, going grey": on a card, either may be said.
+    if (options.card && attribute === 'hair' && GREYING.test(colours)) values = [...new Set([...values, 'grey'])];
+    if (dyed && attribute === 'hair') values = [...new Set([...values, ...hairValues(dyed[1]!)])];
     // "through his thick black hair": the owner's pronoun a word or two before the colour.
     if (pronoun === null && (attribute === 'hair' || attribute === 'eyes')) pronoun = POSSESSIVE_BEFORE.exec(sentence.slice(0, match.index!))?.[1]!.toLowerCase() ?? null;
     found.push({ attribute, values, text: match[0], valueText: valueText ?? match[1] ?? match[0], start: from + match.index!, subjectAt: from + subjectOffset, pronoun });
   };
-  for (const match of sentence.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
-  for (const match of sentence.matchAll(EYED)) push('eyes', eyeValues(match[1]!), match, match.index);
-  for (const match of sentence.matchAll(EYES_WERE)) push('eyes', eyeValues(match[2]!), match, match.index, null, match[2]);
-  for (const match of sentence.matchAll(EYES_AFTER)) {
+  for (const match of colours.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
+  for (const match of colours.matchAll(EYED)) push('eyes', eyeValues(match[1]!), match, match.index);
+  for (const match of colours.matchAll(EYES_WERE)) push('eyes', eyeValues(match[2]!), match, match.index, null, match[2]);
+  for (const match of colours.matchAll(EYES_AFTER)) {
     const { values, valueText } = colourAfterValues('eyes', match);
     push('eyes', values, match, match.index, null, valueText);
   }
-  for (const match of sentence.matchAll(EYES_APPOSED)) {
+  for (const match of colours.matchAll(EYES_APPOSED)) {
     if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, match.index, null, match[1]);
   }
-  for (const match of sentence.matchAll(HAIR_AFTER)) {
+  for (const match of colours.matchAll(EYES_NAMED_APART)) {
+    if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, match.index, null, match[1]);
+  }
+  for (const match of colours.matchAll(HAIR_AFTER)) {
     // "the colour of ash" is a likeness, not ash in the hair: only the rest of the sentence may say the hair changed.
-    const rest = sentence.slice(0, match.index) + sentence.slice(match.index + match[0].length);
-    if (HAIR_CHANGES.test(rest)) continue;
+    const rest = colours.slice(0, match.index) + colours.slice(match.index + match[0].length);
+    if (changes.test(rest) || HAIR_DIRT.test(rest)) continue;
     const { values, valueText } = colourAfterValues('hair', match);
     push('hair', values, match, match.index, null, valueText);
   }
-  if (options.card) for (const match of sentence.matchAll(HAIR_WENT)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
-  if (!HAIR_CHANGES.test(sentence)) {
-    for (const match of sentence.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
-    for (const match of sentence.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
-    for (const match of sentence.matchAll(HAIR_STYLED)) push('hair', hairValues(match[2]!), match, match.index, match[1]!.toLowerCase(), match[2]);
-    for (const match of sentence.matchAll(HAIR_WAS)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
-    for (const match of sentence.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
+  if (options.card) for (const match of colours.matchAll(HAIR_WENT)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
+  if (!changes.test(colours)) {
+    for (const match of colours.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
+    for (const match of colours.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
+    for (const match of colours.matchAll(HAIR_STYLED)) push('hair', hairValues(match[2]!), match, match.index, match[1]!.toLowerCase(), match[2]);
+    if (!HAIR_DIRT.test(colours)) for (const match of colours.matchAll(HAIR_WAS)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
+    for (const match of colours.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
+    if (options.card) for (const match of colours.matchAll(HAIR_STREAKED)) push('hair', hairValues(match[1]!), match, match.index);
   }
   for (const match of sentence.matchAll(HANDED)) push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
   for (const match of sentence.matchAll(WRITING_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
@@ -222,6 +276,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const part = condition === 'limp' || condition === 'lame' ? 'leg' : match[4]!.toLowerCase();
     push(`mark:${condition === 'lame' ? 'limp' : condition}:${part}`, [match[3]!.toLowerCase()], match, match.index, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[3]} ${match[4]}`);
   }
+  for (const match of [...sentence.matchAll(LAME_SIDE), ...sentence.matchAll(SIDE_LAME)]) {
+    const owner = match[1]?.toLowerCase();
+    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[2]} ${match[3]}`);
+  }
   for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(MISSING)) {
     const owner = match[3]?.toLowerCase();
@@ -233,9 +291,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     push(`mark:missing:${digit(match[1]!)}`, [match[3]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[3]} hand`);
   }
   for (const match of sentence.matchAll(SIDE_HAND_MISSING)) {
-    push(`mark:missing:${digit(match[3] ?? match[4] ?? match[5]!)}`, [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} hand`);
+    const owner = match[1]?.toLowerCase();
+    push(`mark:missing:${digit(match[3] ?? match[4] ?? match[5]!)}`, [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
-  for (const match of [...sentence.matchAll(SIDE_DIGIT_MISSING), ...sentence.matchAll(STUMP_OF_SIDE_DIGIT)]) {
+  for (const match of [...sentence.matchAll(SIDE_DIGIT_MISSING), ...sentence.matchAll(STUMP_OF_SIDE_DIGIT), ...sentence.matchAll(LOST_SIDE_DIGIT)]) {
     const owner = match[1]?.toLowerCase();
     push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, match.index!, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
