@@ -127,6 +127,15 @@ const SPEAKER_I = /\bI(?:['’]m|['’]ve|\s+am|\s+was|\s+have|\s+had)?(?:\s+\p{
 const PAST_SPEECH = /\b(?:was|were|had\s+been|had\s+(?:just\s+)?turned|would\s+be|will\s+be)\b/i;
 const PRONOUN_BEFORE = /\b(my|her|his)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
 
+// "she looked at the red hair", "he stared at the grey eyes across the table": what one looks at,
+// said with "the" and no possessive, is someone else's.
+const LOOKS_AT = /\b(?:look(?:ed|s|ing)?|star(?:ed|es|ing)|gaz(?:ed|es|ing)|glanc(?:ed|es|ing)|peer(?:ed|s|ing)?|squint(?:ed|s|ing)?)\s+(?:up\s+|over\s+|down\s+|across\s+)?at\s+(?:the|that|those)\s+$|\b(?:saw|sees|watched|watches|noticed|notices|admired|admires|eyed|eyes)\s+(?:the|that|those)\s+$/i;
+
+function looksAtAnother(before: string, text: string): boolean {
+  const lead = /^(?:the|that|those)\s+/i.exec(text);
+  return LOOKS_AT.test(lead ? `${before}${lead[0]}` : before);
+}
+
 function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: TraitPhrase): Subject | null {
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun ?? undefined);
 }
@@ -152,6 +161,7 @@ export function proseFacts(context: SubjectContext, position: number): Collected
     };
     for (const sentence of paragraph.sentences) {
       for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
+        if (looksAtAnother(paragraph.text.slice(sentence.start, phrase.start), phrase.text)) continue;
         const subject = isQuoted(paragraph, phrase.start) ? speaker(phrase.start, phrase.pronoun ?? PRONOUN_BEFORE.exec(paragraph.text.slice(sentence.start, phrase.start))?.[1] ?? null) : traitOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         facts.push({ card: subject.card, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, link: subject.link, position });

@@ -596,3 +596,17 @@ describe('a weekday said to fall so long after a death', () => {
     expect(await elapsed('We buried Ivo Marsh on the Monday, about two days after he died.')).toEqual([]);
   });
 });
+
+describe('a colour someone looks at', () => {
+  it('is not the looker\'s own, but her own hair still is', async () => {
+    const files = (line: string) => ({
+      'Compendium/Characters/Oona Brill.md': '# Oona Brill\n\nThe grandmother. Her hair is grey; she is seventy.',
+      'Compendium/Characters/Kit Brill.md': '# Kit Brill\n\nThe granddaughter, nineteen. Dyes her hair.',
+      'Story/01 Birthday.md': `# Birthday\n\nKit Brill came in at noon.\n\n${line}`,
+    });
+    const hair = async (line: string) => (await findingsOf(files(line))).filter((finding) => finding.kind === 'hair_colour_mismatch').map((finding) => finding.line);
+    expect(await hair('Nineteen. Oona Brill let herself be hugged, and over the girl\'s shoulder she looked at the red hair and said nothing.')).toEqual([]);
+    expect(await hair('Oona Brill let herself be hugged, and she stared at that red hair a long time.')).toEqual([]);
+    expect(await hair('Oona Brill pushed back her red hair and said nothing.')).toEqual([5]);
+  });
+});
