@@ -12,9 +12,9 @@ export function headingNumber(token: string): number | null {
   return ROMAN[token.toUpperCase()] ?? parseNumberWord(token);
 }
 
-// "Chapter 5", "Ch. 5", "CHAPTER FIVE", "Scene 12", "Chapter Twenty-One" at the start of a line.
+// "Chapter 5", "Ch. 5", "CHAPTER FIVE", "Scene 12", "Chapter Twenty-One", a diary's "Entry 3" at the start of a line.
 // The keyword stands alone: "Check-In" and "Scenery" are titles, not "Ch eck-In".
-const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?)(?![a-z])\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
+const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?|entry|episode|letter)(?![a-z])\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
 
 /** A line that opens a chapter entry in prose: `Chapter Five. Mara finds…` → number 5 and the rest. */
 export function chapterLead(text: string): { number: number; rest: string } | null {
@@ -90,7 +90,8 @@ const INLINE_POV = /\(?\bPOV\s*[:—–-]?\s*([\p{Lu}][\p{L}'’.-]*(?:\s+[\p{Lu
 export function inlineWhen(text: string): string | null {
   const plain = stripMarkdown(text);
   const match = INLINE_WHEN.exec(plain);
-  if (!match) return null;
+  // A short date in brackets, as a plan of entries writes it: "Entry 3 (Sun 4 Mar): the storm".
+  if (!match) return SHORT_IN_BRACKETS.exec(plain)?.[1]?.trim() ?? null;
   const found = (match.slice(1).find((group) => group !== undefined) ?? '').trim();
   // `Sunday — Sunday, March 15`: the fuller time at the end wins over a title that is a weekday.
   const trailing = new RegExp(`[—–-]\\s*(${TIME})\\s*$`, 'i').exec(plain)?.[1]?.trim() ?? '';
@@ -127,6 +128,8 @@ export function inlinePov(text: string): string | null {
 export const SHORT_WEEKDAY = '(?:Mon|Tues?|Wed(?:nes)?|Thu(?:rs?)?|Fri|Sat(?:ur)?|Sun)(?:day)?\\.?';
 /** A month as timelines write it, whole or cut short (`Sep`, `Sept.`, `March`); match case-insensitively. */
 export const SHORT_MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
+// A short date in brackets: "(Sun 4 Mar)", "(Tue, 22 Aug 1946)", "(Sat Mar 3)".
+const SHORT_IN_BRACKETS = new RegExp(`\\(((?:${SHORT_WEEKDAY},?\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+${SHORT_MONTH}(?:,?\\s+\\d{4})?|${SHORT_WEEKDAY},?\\s+${SHORT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)\\)`, 'i');
 const SHORT_DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${SHORT_MONTH}(?:,?\\s+\\d{4})?|${SHORT_MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2})`;
 const DATED_LEAD = new RegExp(
   `^((?:(?:${SHORT_WEEKDAY},?\\s+(?:the\\s+)?)?${SHORT_DATE}|${SHORT_WEEKDAY}|Day\\s+\\d+)(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk))?)\\s*(?:[—–:|-]|,)\\s*(.+)$`,

@@ -139,7 +139,10 @@ export function parseOutline(source: SourceText): Outline {
     const romanNumber = roman ? headingNumber(roman[1]!) : null;
     const lead = chapterLead(text) ?? (romanNumber !== null ? { number: romanNumber, rest: text.slice(roman![0].length) } : null);
     // "Ch 3 - Wed 14 Aug 1946 - The Lodgers. …": the date after the number is the entry's time.
-    const datedRest = lead && !dated ? leadingDate(lead.rest) : null;
+    // "Entry 3 (Sun 4 Mar): the storm": a date in brackets after the number is its time, not its title.
+    const bracketed = lead && !dated ? /^\(([^()]{3,40})\)\s*[:.—–-]?\s*(.*)$/.exec(lead.rest) : null;
+    const bracketedWhen = bracketed && inlineWhen(`(${bracketed[1]!})`) !== null ? { when: bracketed[1]!.trim(), rest: bracketed[2]!.trim() } : null;
+    const datedRest = lead && !dated ? (bracketedWhen ?? leadingDate(lead.rest)) : null;
     if (lead && datedRest) lead.rest = datedRest.rest;
     const { title, summary } = titleAndSummary(lead ? lead.rest : text);
     const entry = open({ number: lead?.number ?? listNumber, title, line, style, explicit: lead !== null || listNumber !== null });

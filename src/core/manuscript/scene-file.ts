@@ -27,9 +27,9 @@ export interface SceneFile {
   problems: ParseProblem[];
 }
 
-// `SCN-08-letters`, `01 The Ferry`, `ch03_harbour`, `Chapter 12 - Ice`, `Chapter Seven`.
+// `SCN-08-letters`, `01 The Ferry`, `ch03_harbour`, `Chapter 12 - Ice`, `Chapter Seven`, a diary's `Entry 09 - Monday`.
 const SCN_NAME = /^SCN[-_ ]?(\d+)?[-_ ]?(.*)$/i;
-const NUMBERED_NAME = /^(?:(?:chapter|chap|ch|scene|sc|part)[\s._-]*)?(\d+|[a-z]+(?:-[a-z]+)?)(?![a-z0-9])[\s._:,)—–-]*(.*)$/i;
+const NUMBERED_NAME = /^(?:(?:chapter|chap|ch|scene|sc|part|entry|episode|letter)[\s._-]*)?(\d+|[a-z]+(?:-[a-z]+)?)(?![a-z0-9])[\s._:,)—–-]*(.*)$/i;
 
 /** `SCN-08-letters.md` or `03 The Ferry.md` → stem, slug and number (the leading or chapter number). */
 export function sceneNameParts(path: string): { fileStem: string; slug: string; fileNumber: number | null } {
@@ -79,7 +79,8 @@ export function parseSceneFile(source: SourceText): SceneFile {
   for (let line = bodyStart; line <= source.lines.length; line += 1) {
     const text = source.lines[line - 1]!;
     if (text.trim() === '') continue;
-    const heading = /^#\s+(.+?)\s*#*\s*$/.exec(text);
+    // (Any level: a diary entry may open `## Sunday, 4 March 1923`.)
+    const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(text);
     const titleLine = heading ? heading[1]! : plainTitleLine(text, source.lines[line] ?? '');
     if (titleLine !== null) {
       title ??= { value: titleLine, line };

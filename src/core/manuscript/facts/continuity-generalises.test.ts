@@ -610,3 +610,23 @@ describe('a colour someone looks at', () => {
     expect(await hair('Oona Brill pushed back her red hair and said nothing.')).toEqual([5]);
   });
 });
+
+describe('a diary: entries numbered in their file names, dated in their headings, planned as "Entry N (date)"', () => {
+  const files = (heading: string) => ({
+    'Story/Outline.md': 'PLAN OF ENTRIES\n\nEntry 1 (Sun 1 Apr): Easter at the chapel.\nEntry 2 (Tue 3 Apr): the lambing.\nEntry 3 (Sat 7 Apr): market day.',
+    'Story/Chapters/Entry 01 - Easter.md': '## Sunday, 1 April 1923\n\nWe walked to chapel in the rain.',
+    'Story/Chapters/Entry 03 - Market.md': `${heading}\n\nFather sold two heifers.`,
+  });
+  const found = async (heading: string) => (await findingsOf(files(heading))).map((finding) => [finding.kind, finding.path, finding.line]);
+
+  it('keeps the entry numbers, finds the planned entry with no page, and a heading dated on the wrong weekday', async () => {
+    const all = await found('## Friday, 7 April 1923');
+    expect(all).toContainEqual(['outline_entry_without_chapter', 'Story/Outline.md', 4]);
+    expect(all).toContainEqual(['weekday_date_mismatch', 'Story/Chapters/Entry 03 - Market.md', 1]);
+    expect(all.filter(([kind]) => kind === 'chapter_without_outline_entry')).toEqual([]);
+  });
+
+  it('stays quiet when the heading is dated rightly', async () => {
+    expect((await found('## Saturday, 7 April 1923')).filter(([kind]) => /weekday|date_mismatch/.test(String(kind)))).toEqual([]);
+  });
+});
