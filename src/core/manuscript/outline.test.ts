@@ -189,3 +189,34 @@ describe('a timeline outline with parts, a prologue and Roman-numbered entries',
     expect(outline.acts.map((act) => act.title)).toEqual(['Prologue — Winter 1947', 'Spring 1952']);
   });
 });
+
+describe('parseOutline on a timeline of parts as a nested numbered list', () => {
+  const TIMELINE = [
+    '# Timeline',
+    '',
+    '1. Part One',
+    '   1. 1.1 The Steps — Saturday 2 June 1979 — Ada climbs the steps.',
+    '   2. 1.2 The Light — Sunday 3 June 1979 — The keeper talks.',
+    '2. Part Two',
+    '   1. 2.1 Weather — Thursday 21 June 1979 — The gale.',
+    '      - a beat under it',
+    '- Act Three: The Trust',
+    '  - Chapter 6: The Meeting — the trustees meet',
+  ].join('\n');
+
+  it('reads each part as an act and each labelled nested item as a chapter entry with its time', () => {
+    const outline = parseOutline(source(TIMELINE));
+    expect(outline.acts.map((act) => [act.number, act.title, act.entries.length])).toEqual([
+      [1, '', 2],
+      [2, '', 1],
+      [3, 'The Trust', 1],
+    ]);
+    expect(outline.entries.map((entry) => [entry.title, entry.fields.when?.value ?? null, entry.explicit])).toEqual([
+      ['The Steps', 'Saturday 2 June 1979', true],
+      ['The Light', 'Sunday 3 June 1979', true],
+      ['Weather', 'Thursday 21 June 1979', true],
+      ['The Meeting', null, true],
+    ]);
+    expect(outline.entries[2]!.beats.map((beat) => beat.value)).toContain('a beat under it');
+  });
+});

@@ -82,6 +82,15 @@ const SCENE_HEADING = /^#{1,4}\s+(?:(?:Scene|Chapter|SCN|Ch\.?)(?![a-z]))?\s*[-#
 const NOTE_SECTION = /\b(?:notes?|ideas|research|questions|to ?do|characters|cast|themes?|background|threads|open)\b/i;
 const NUMBERED = /^(\d+)[.)]\s+(.+)$/;
 
+/** The text of a nested list item that names a chapter by a part-and-chapter label (`1.2 The Light`) or a chapter lead. */
+function nestedChapterText(text: string): { text: string } | null {
+  const item = /^\s+(?:[-*+]|\d+[.)])\s+(.+)$/.exec(text)?.[1];
+  if (item === undefined) return null;
+  const decimal = /^(?:\*\*|__)?\d{1,2}\.\d{1,3}(?:\*\*|__)?\s*[.:—–-]?\s+(\S.*)$/.exec(item);
+  if (decimal) return { text: decimal[1]! };
+  return chapterLead(item) !== null ? { text: item } : null;
+}
+
 function splitNames(value: string): string[] {
   return value.split(/,|;|\band\b|&/).map((name) => stripMarkdown(name).replace(/\.$/, '').trim()).filter((name) => name !== '');
 }
@@ -175,7 +184,9 @@ export function parseOutline(source: SourceText): Outline {
       continue;
     }
     cursor.table = null;
-    const act = ACT_HEADING.exec(text) ?? (isBullet(text) || /^#/.test(text) ? null : ACT_LINE.exec(text.trim()));
+    // A list item that names a part (`1. Part One`, `- Act II: The Storm`) is the part, its nested items the entries.
+    const listedPart = /^\s*(?:[-*+]|\d+[.)])\s+/.test(text) && !/^\s{2,}/.test(text) ? ACT_LINE.exec(text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').trim()) : null;
+    const act = ACT_HEADING.exec(text) ?? listedPart ?? (isBullet(text) || /^#/.test(text) ? null : ACT_LINE.exec(text.trim()));
     if (act) {
       acts.push({ number: headingNumber(act[1]!), title: stripMarkdown(act[2] ?? ''), line, entries: [] });
       cursor.current = null;
@@ -218,6 +229,14 @@ export function parseOutline(source: SourceText): Outline {
     const current = cursor.current;
     const indented = /^\s{2,}\S/.test(text);
     const numbered = NUMBERED.exec(text.trim());
+    // A nested item labelled as a chapter of a part (`   1. 1.2 The Light — Sunday 3 June …`, `  - Chapter 4: …`)
+    // is an entry of its own, not a beat of the item before it.
+    const nestedChapter = indented && cursor.section === 'list' && (current === null || current.style !== 'heading') ? nestedChapterText(text) : null;
+    if (nestedChapter !== null) {
+      openFromText(nestedChapter.text, line, 'list', null);
+      cursor.current!.explicit = true;
+      continue;
+    }
     // Outside a heading entry, a top-level numbered item or bullet, or a "Chapter N" paragraph,
     // opens an entry of its own.
     if (!indented && (current === null || current.style !== 'heading') && cursor.section === 'list') {
