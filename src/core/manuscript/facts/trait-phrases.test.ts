@@ -169,3 +169,12 @@ describe('a lost finger or a bad leg, as notes write them', () => {
     expect(marks('Her left leg was stiff from kneeling in the pew.')).toEqual([]);
   });
 });
+
+describe('a colour whose owner is named after it', () => {
+  it('takes "of hers" or "of his" for the owner\'s pronoun, and nothing else after it', () => {
+    const owners = (text: string) => traitPhrases(text).filter((phrase) => phrase.attribute === 'eyes').map((phrase) => [phrase.values.join(), phrase.pronoun]);
+    expect(owners('Then she turned to me with those pale grey eyes of hers and waited.')).toEqual([['grey', 'her']]);
+    expect(owners('He fixed the boy with those green eyes of his.')).toEqual([['green', 'his']]);
+    expect(owners('She looked at the dog, those brown eyes of the old collie half shut.')).toEqual([['brown', null]]);
+  });
+});

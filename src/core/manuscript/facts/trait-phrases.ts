@@ -219,6 +219,9 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     if (dyed && attribute === 'hair') values = [...new Set([...values, ...hairValues(dyed[1]!)])];
     // "through his thick black hair": the owner's pronoun a word or two before the colour.
     if (pronoun === null && (attribute === 'hair' || attribute === 'eyes')) pronoun = POSSESSIVE_BEFORE.exec(sentence.slice(0, match.index!))?.[1]!.toLowerCase() ?? null;
+    // "with those dark brown eyes of hers": the owner named after the colour.
+    const ofOwner = pronoun === null ? /^\s+of\s+(hers|his)\b/i.exec(sentence.slice(match.index! + match[0].length))?.[1] : undefined;
+    if (ofOwner !== undefined) pronoun = ofOwner.toLowerCase() === 'hers' ? 'her' : 'his';
     found.push({ attribute, values, text: match[0], valueText: valueText ?? match[1] ?? match[0], start: from + match.index!, subjectAt: from + subjectOffset, pronoun });
   };
   for (const match of colours.matchAll(EYES_BEFORE)) push('eyes', eyeValues(match[1]!), match, match.index);
