@@ -99,3 +99,14 @@ describe('findNearMisses on shop names, family words and names in capitals', () 
     expect(near('The note on the cake said FOR THE PENHALES. DON\'T EAT IT ALL.')).toEqual([]);
   });
 });
+
+describe('findNearMisses on the first word of a longer name, written alone', () => {
+  const light = buildNameIndex([], [parsePlaceCard({ path: 'Compendium/Places/Dunmorrie Light.md', lines: ['# Dunmorrie Light', '', 'A white tower on a skerry.'] })]);
+  const near = (text: string) => findNearMisses(readProse({ path: 'Story/03.md', lines: text.split('\n') }, 1, light), light, collectVocabulary([])).map((miss) => [miss.text, miss.form, miss.entity.name]);
+
+  it('finds it misspelt, for the place of the whole name, and leaves it alone spelt right', () => {
+    expect(near('From the pier the tower on Dunmorie stands white in the sun.')).toEqual([['Dunmorie', 'Dunmorrie', 'Dunmorrie Light']]);
+    expect(near('From the pier the tower on Dunmorrie stands white in the sun.')).toEqual([]);
+    expect(near('They rowed past Dunmore Head at noon.')).toEqual([]);
+  });
+});

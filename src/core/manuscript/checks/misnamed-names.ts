@@ -89,6 +89,14 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
   // A surname that is an everyday word (`Moss`, `Marsh`) is near other everyday words (`Most`,
   // `March`), not misspelt as them: only the name's fuller forms are compared.
   const forms = names.forms().filter((form) => /^\p{Lu}/u.test(form) && !names.isWeakForm(form));
+  // The distinctive first word of a longer name is written alone too ("Dunmorrie" of Dunmorrie
+  // Light, "the tower on Dunmorrie"): compared on its own, for the entity of the whole name.
+  const wordOf = new Map<string, string>();
+  for (const form of forms) {
+    const first = form.split(' ')[0]!;
+    if (form.includes(' ') && /^\p{Lu}\p{Ll}{5,}$/u.test(first) && !names.isKnownForm(first)) wordOf.set(first, wordOf.has(first) ? '' : form);
+  }
+  const compared = [...forms, ...[...wordOf.entries()].filter(([, form]) => form !== '').map(([word]) => word)];
   const alone = wordsStandingAlone(prose);
   const guard: NearMissGuard = { isName: (word) => names.isKnownForm(word) || vocabulary.has(word) || alone.has(word) };
   const found: NearMiss[] = [];
@@ -104,11 +112,12 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
           if (known.some((match) => match.start < end && start < match.end)) continue;
           const candidate = words.slice(first, last + 1).map((word, index, all) => (index === all.length - 1 ? stripPossessive(word.text) : word.text)).join(' ');
           if (names.isKnownForm(candidate) || vocabulary.has(candidate)) continue;
-          for (const form of forms) {
+          // A first word on its own is compared only where the prose writes a word on its own.
+          for (const form of words.length === 1 ? compared : forms) {
             // A name that ends in a possessive (`Durnford's`, a shop) is compared without it, as the candidate is.
             const distance = nearMissDistance(candidate, stripPossessive(form), guard);
             if (distance === null) continue;
-            const entity = names.entitiesFor(form)[0]!;
+            const entity = names.entitiesFor(wordOf.get(form) || form)[0]!;
             const weak = first === last && startsSentence(paragraph, start);
             found.push({ text: candidate, line: lineOf(paragraph, start), form, entity, distance, weak });
           }

@@ -630,3 +630,17 @@ describe('a diary: entries numbered in their file names, dated in their headings
     expect((await found('## Saturday, 7 April 1923')).filter(([kind]) => /weekday|date_mismatch/.test(String(kind)))).toEqual([]);
   });
 });
+
+describe('a burial by name told in the present', () => {
+  const files = (first: string) => ({
+    'Compendium/Characters/Ivo Marsh.md': '# Ivo Marsh\n\nHe keeps bees; his beard is white.',
+    'Story/01 Wake.md': `# Wake\n\n${first}`,
+    'Story/02 After.md': '# After\n\nAt the end of the pier, Ivo Marsh lifts his cap to you.',
+  });
+  const dead = async (first: string) => (await findingsOf(files(first))).filter((finding) => /dead_character/.test(finding.kind)).map((finding) => finding.path);
+
+  it('is his death, and a burial still to come is not', async () => {
+    expect(await dead('They bury Ivo Marsh on the Tuesday, in the rain.')).toEqual(['Story/02 After.md']);
+    expect(await dead('They will bury Ivo Marsh on the Tuesday, in the rain.')).toEqual([]);
+  });
+});

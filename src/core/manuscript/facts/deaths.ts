@@ -125,7 +125,8 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
 }
 
 const DIES_AFTER = /^\s+(?:(?:was|lay|is|had\s+been|was\s+found)\s+(?:already\s+|quite\s+|stone[\s-]+|now\s+)?dead(?![\s-]*(?:tired|set|end|on\s+(?:time|target|cue|arrival\s+at\s+the\s+party|the\s+(?:money|nose|mark|dot|button|hour|beat))\b|still|certain|serious|weight|calm|silence|drunk|asleep|right|wrong|to|against|keen|lucky|beat))|(?:had\s+)?(?:died|dies|drowned|drowns)|was\s+(?:killed|murdered|shot\s+dead|found\s+dead|drowned|hanged|executed)|breathed\s+(?:her|his)\s+last|stopped\s+breathing)\b/i;
-const KILLED_BEFORE = /\b(?:killed|murdered|drowned|strangled|stabbed|shot\s+dead|executed|buried)\s+$/i;
+// (A burial told in the present, too: "They bury Hector Lennie on the Tuesday".)
+const KILLED_BEFORE = /\b(?:killed|murdered|drowned|strangled|stabbed|shot\s+dead|executed|buried|bury|buries)\s+$/i;
 // "found Tresk dead", "left Tresk for dead" is no death.
 const FOUND_BEFORE = /\bfound\s+$/i;
 const DEAD_AFTER = /^\s+(?:already\s+|quite\s+)?dead\b/i;
@@ -147,6 +148,8 @@ export function proseDeaths(prose: FileProse, position: number): Death[] {
     const sentence = sentenceAt(mention.paragraph, mention.match.start);
     const clause = text.slice(sentence.start, sentence.end);
     if (NOT_DEATH.test(text.slice(sentence.start, mention.match.start)) || /\b(?:if|unless|would|might|could|almost|nearly|not|n't)\b/i.test(after.split(/[.;!?]/)[0] ?? '')) continue;
+    // A burial still to come ("they will bury Ivo on Friday", "are to bury him") has not happened yet.
+    if (/\b(?:will|shall|'ll|’ll|going\s+to|to)\s+(?:bury|buries)\s+$/i.test(before)) continue;
     if (/\?\s*$/.test(clause.trim())) continue;
     deaths.push({ card, path: prose.source.path, line: mention.line, text: clause.trim(), position });
   }
