@@ -16,6 +16,12 @@ const PLACE_SIGNALS =
 
 const count = (pattern: RegExp, text: string): number => (text.match(pattern) ?? []).length;
 
+/** A character or a place when a section says so itself, by its labelled fields or tags; else null. */
+export function labelledKind(heading: string, text: string): 'character' | 'place' | null {
+  const kind = classifyNote({ id: heading, origin: heading, name: heading, folders: [], text, order: null, hint: null }).kind;
+  return kind === 'character' || kind === 'place' ? kind : null;
+}
+
 /**
  * What one section of a mixed note (a story bible with a `##` section per person and place) is:
  * a character or a place by its labelled fields or tags first, then by weighing its own words — a
@@ -23,8 +29,8 @@ const count = (pattern: RegExp, text: string): number => (text.match(pattern) ??
  * miles, road, village, rooms) and a heading ending in a place word — else lore.
  */
 export function classifySection(heading: string, text: string): ImportKind {
-  const byContent = classifyNote({ id: heading, origin: heading, name: heading, folders: [], text, order: null, hint: null }).kind;
-  if (byContent === 'character' || byContent === 'place') return byContent;
+  const byContent = labelledKind(heading, text);
+  if (byContent !== null) return byContent;
   const body = text.split('\n').slice(1).join('\n');
   const person = 2 * count(PERSON_TRAITS, body) + 2 * count(BARE_AGE, body) + count(PERSON_WORDS, body);
   const place = count(PLACE_SIGNALS, body) + (PLACE_WORD.test(heading.trim()) ? 3 : 0);

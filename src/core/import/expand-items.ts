@@ -1,7 +1,9 @@
 import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter } from '../manuscript/front-matter.js';
 import { capitalLeadEntries } from './capital-entries.js';
-import { classifySection } from './classify-section.js';
+import { classifySection, labelledKind } from './classify-section.js';
+import { labelledHeading } from './decimal-label.js';
+import { definitionEntries } from './definition-list.js';
 import { groupKind, noteGroups } from './grouped-notes.js';
 import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
 import { chapterHeading, headingText, numberedChapter, splitAtChapters, splitEntities, titledOnNextLine, type TextSection } from './split-sections.js';
@@ -15,7 +17,8 @@ export interface Classified {
   reason: string;
 }
 
-export const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+[\s._:,)—–-]*/i;
+// `03 `, `Chapter 12 - `, and a label numbered within a part: `1.4 `.
+export const NUMBER_PREFIX = /^(?:(?:chapter|chap|ch|scene|sc)[\s._-]*)?\d+(?:\.\d+)*[\s._:,)—–-]*/i;
 
 // A note named for a list of entities (`Characters.md`, `Crew.md`, `Places.md`) holds one per entry.
 const LIST_NAMES: ReadonlyArray<[RegExp, ImportKind]> = [
@@ -78,19 +81,42 @@ function capitalEntries(item: Classified, lines: readonly string[], listed: Impo
   const list = item.document.name;
   const named = groupKind(list) !== null || listKind(list) !== null;
   if (found.length === 0 || (found.length === 1 && !named)) return null;
-  const cards = found.map((section, index) => partOf(item, section, index, listed, `an entry of the list "${list}"`));
+  return withRest(item, found.map((section, index) => partOf(item, section, index, listed, `an entry of the list "${list}"`)), rest);
+}
+
+/** A list's cards, and a lore note of the list's words that name no entry, when it has any. */
+function withRest(item: Classified, cards: Classified[], rest: readonly string[]): Classified[] {
   if (wordCount(rest.join(' ')) === 0) return cards;
+  const list = item.document.name;
   const note: TextSection = { heading: list, lines: [`# ${list}`, '', ...rest] };
-  return [...cards, partOf(item, note, found.length, 'lore', `the words of the list "${list}" that name no entry`)];
+  return [...cards, partOf(item, note, cards.length, 'lore', `the words of the list "${list}" that name no entry`)];
 }
 
 /**
- * The entries of a list written as a table, as bullets or as paragraphs that open with a name, one
- * card each: their kind is the list's when it says one, the columns' (`Eyes`, `Age` make
+ * The terms of a definition list (`Eilidh Baird` over `: Green eyes.` lines), one card each: of
+ * the list's kind when it says one, else of each term's own words (then only two terms or more
+ * make a list).
+ */
+function definedEntries(item: Classified, lines: readonly string[], listed: ImportKind | null): Classified[] | null {
+  const { entries: found, rest } = definitionEntries(lines);
+  if (found.length === 0 || (listed === null && found.length < 2)) return null;
+  const list = item.document.name;
+  const cards = found.map((section, index) => {
+    const kind = listed ?? classifySection(section.heading, sectionText(section));
+    return partOf(item, section, index, kind, `a term of the list "${list}"`);
+  });
+  return withRest(item, cards, rest);
+}
+
+/**
+ * The entries of a list written as a definition list, a table, as bullets or as paragraphs that
+ * open with a name, one card each: their kind is the list's when it says one, the columns' (`Eyes`, `Age` make
  * characters) or else each entry's own words.
  */
 function entries(item: Classified, listed: ImportKind | null): Classified[] | null {
   const lines = bodyLines(item.text);
+  const defined = definedEntries(item, lines, listed);
+  if (defined) return defined;
   const rows = tableEntries(lines);
   const bullets = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
   const found = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
@@ -180,7 +206,10 @@ function sectionCards(item: Classified, section: TextSection, index: number, lis
     return subsections.flatMap((sub, subIndex) => sectionCards(parent, sub, subIndex, group ?? listed));
   }
   const own = classifySection(section.heading, part.text);
-  return [{ ...part, kind: own === 'lore' && listed !== null && entityLike(section) ? listed : own }];
+  // Under a heading that names its kind (`## Locations`), an entry's pronouns (`the minister and
+  // his wife live here`) do not make it a person; only its own labels or tags say otherwise.
+  const kind = listed === null || !entityLike(section) ? own : labelledKind(section.heading, part.text) ?? listed;
+  return [{ ...part, kind }];
 }
 
 const MIN_SENTENCE_WORDS = 8;
@@ -236,10 +265,16 @@ function titledChapter(item: Classified): Classified {
  * a text holding a whole novel splits into its chapters; a note of
  * several entities into one card per section, each classified by its own words; a list (a table
  * with a row per person, bullets with a place each) into one card per entry. Anything else stays
- * whole. A chapter headed by its number alone takes the title line under it.
+ * whole. A chapter headed by its number alone takes the title line under it; one named with a
+ * label numbered within its part (`1.4 The Ledger`) keeps the label in its heading.
  */
 export function expandItem(item: Classified, skipped: SkippedItem[]): Classified[] {
-  return expandParts(item, skipped).map(titledChapter);
+  return expandParts(item, skipped).map(titledChapter).map(labelledChapter);
+}
+
+/** A chapter named with a label numbered within its part (`1.4 The Ledger`) keeps it in its heading. */
+function labelledChapter(item: Classified): Classified {
+  return item.kind === 'chapter' ? { ...item, text: labelledHeading(item.document.name, item.text) } : item;
 }
 
 /** The parts one source item splits into, before chapters take their titles. */

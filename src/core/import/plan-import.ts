@@ -2,6 +2,7 @@ import type { ImportKind, SkippedItem } from '../../protocol/imports.js';
 import { parseFrontMatter, textField } from '../manuscript/front-matter.js';
 import { sceneNameParts } from '../manuscript/scene-file.js';
 import { classifyNote } from './classify-note.js';
+import { compareLabels, decimalLabel, type DecimalLabel } from './decimal-label.js';
 import { isDatedTimeline } from './dated-timeline.js';
 import { expandItem, NUMBER_PREFIX, type Classified } from './expand-items.js';
 import { plainLinks } from './plain-links.js';
@@ -56,7 +57,7 @@ function cardName(item: Classified): string {
   return textField(frontMatter.data, 'name') ?? textField(frontMatter.data, 'title') ?? firstHeading(item.text) ?? item.document.name.replace(NUMBER_PREFIX, '').trim();
 }
 
-/** A chapter's title: its heading (without a "Chapter 3:" lead), else its name without the number. */
+/** A chapter's title: its heading (without a "Chapter 3:" or "1.4 —" lead), else its name without the number. */
 function chapterTitle(item: Classified): string {
   const heading = firstHeading(item.text);
   if (heading !== null) return numberedChapter(heading)?.title ?? heading;
@@ -76,12 +77,24 @@ function folderNumbers(folders: readonly string[]): number[] {
   return folders.map(folderNumber).filter((value): value is number => value !== null);
 }
 
-/** Reading order: the source's own order, else numbered folders, then the number in the name, then the name. */
+/** The label a chapter is numbered with inside its part (`1.4`), from its name, else its heading. */
+function chapterLabel(item: Classified): DecimalLabel | null {
+  const heading = firstHeading(item.text);
+  return decimalLabel(item.document.name) ?? (heading === null ? null : decimalLabel(heading));
+}
+
+/**
+ * Reading order: the source's own order, else numbered folders, then labels numbered within parts
+ * (`1.4` before `1.10`), then the number in the name, then the name.
+ */
 function chapterOrder(a: Classified, b: Classified): number {
   if (a.document.order !== null && b.document.order !== null) return a.document.order - b.document.order;
   const left = folderNumbers(a.document.folders);
   const right = folderNumbers(b.document.folders);
   for (let index = 0; index < Math.min(left.length, right.length); index += 1) if (left[index] !== right[index]) return left[index]! - right[index]!;
+  const leftLabel = chapterLabel(a);
+  const rightLabel = chapterLabel(b);
+  if (leftLabel !== null && rightLabel !== null && compareLabels(leftLabel, rightLabel) !== 0) return compareLabels(leftLabel, rightLabel);
   const leftNumber = sceneNameParts(`${a.document.name}.md`).fileNumber ?? Number.MAX_SAFE_INTEGER;
   const rightNumber = sceneNameParts(`${b.document.name}.md`).fileNumber ?? Number.MAX_SAFE_INTEGER;
   return leftNumber - rightNumber || a.document.origin.localeCompare(b.document.origin, 'en', { numeric: true });
@@ -126,7 +139,8 @@ export function planImport(reading: SourceReading): ImportPlan {
   const paths = new PathBook();
   const files: PlannedFile[] = [];
   const chapters = items.filter((item) => item.kind === 'chapter').sort(chapterOrder);
-  const numbers = chapters.map((item) => sceneNameParts(`${item.document.name}.md`).fileNumber);
+  // `1.4 The Ledger` starts with its part's number, not its own.
+  const numbers = chapters.map((item) => (decimalLabel(item.document.name) === null ? sceneNameParts(`${item.document.name}.md`).fileNumber : null));
   const keepNumbers = numbers.every((number) => number !== null) && new Set(numbers).size === numbers.length;
   const width = Math.max(2, String(keepNumbers ? Math.max(0, ...(numbers as number[])) : chapters.length).length);
   chapters.forEach((item, index) => {

@@ -1,4 +1,5 @@
 import { parseNumberWord } from '../manuscript/numbers.js';
+import { decimalLabel } from './decimal-label.js';
 
 /** A part of a longer text that starts at a heading (or a "Chapter …" line). */
 export interface TextSection {
@@ -56,10 +57,13 @@ export function bareNumberHeading(heading: string): number | null {
 }
 
 /**
- * A chapter's number and title from its heading: `Chapter 3: The Mill`, or a number alone with the
- * title after it (`One: The Docking`, `One`); null for any other heading.
+ * A chapter's number and title from its heading: `Chapter 3: The Mill`, a number alone with the
+ * title after it (`One: The Docking`, `One`), or a label numbered within its part (`1.4 — The
+ * Ledger`, which has no number of its own); null for any other heading.
  */
 export function numberedChapter(heading: string): { number: number | null; title: string } | null {
+  const decimal = decimalLabel(heading);
+  if (decimal !== null) return { number: null, title: decimal.title };
   const chapter = chapterHeading(heading);
   if (chapter !== null) return chapter;
   const [lead, ...title] = heading.split(/:\s+/);
@@ -78,13 +82,13 @@ export function partHeading(line: string): { number: number; title: string } | n
 }
 
 /**
- * A chapter headed by its number alone (`CHAPTER ONE`, `3`, `One`) with its title on the next line
+ * A chapter headed by its number alone (`CHAPTER ONE`, `3`, `One`, `1.4`) with its title on the next line
  * (`The Ferry`, `**The Well**`, `*Green*`): one heading `CHAPTER ONE: The Ferry`. Any other section
  * is returned as it is.
  */
 export function titledOnNextLine(section: TextSection): TextSection {
   const bare = bareNumberHeading(section.heading);
-  const heading = chapterHeading(section.heading) ?? partHeading(section.heading) ?? (bare === null ? null : { number: bare, title: section.heading });
+  const heading = decimalLabel(section.heading) ?? chapterHeading(section.heading) ?? partHeading(section.heading) ?? (bare === null ? null : { number: bare, title: section.heading });
   if (!heading || heading.title !== section.heading) return section;
   const next = section.lines.findIndex((line, index) => index > 0 && line.trim() !== '');
   const candidate = next < 0 ? '' : section.lines[next]!.replace(/^#+\s*/, '').replace(/^(?:\*\*|__|\*|_)(.*?)(?:\*\*|__|\*|_)$/, '$1').trim();
