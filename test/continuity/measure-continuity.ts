@@ -204,7 +204,7 @@ export function measureTable(rows: readonly ManuscriptMeasure[]): string {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (row) =>
-        `| ${row.slug} | ${row.layout} | ${row.errors} | ${row.matchedErrors} | ${row.findings} | ${row.matchedFindings} | ${percent(row.recall)} | ${percent(row.precision)} | ${percent(row.errorOnlyRecall)} | ${percent(row.bothSidesRecall)} |`,
+        `| ${row.slug} | ${row.layout.replaceAll('|', '\\|')} | ${row.errors} | ${row.matchedErrors} | ${row.findings} | ${row.matchedFindings} | ${percent(row.recall)} | ${percent(row.precision)} | ${percent(row.errorOnlyRecall)} | ${percent(row.bothSidesRecall)} |`,
     ),
   ].join('\n');
 }
