@@ -644,3 +644,16 @@ describe('a burial by name told in the present', () => {
     expect(await dead('They will bury Ivo Marsh on the Tuesday, in the rain.')).toEqual([]);
   });
 });
+
+describe('the dead in a clause that reports a habit', () => {
+  it('is no act on the page, while the same verb opening a sentence is', async () => {
+    const files = (line: string) => ({
+      'Compendium/Characters/Ivo Marsh.md': '# Ivo Marsh\n\nHe keeps bees; his beard is white.',
+      'Story/01 Hives.md': '# Hives\n\nIvo Marsh went out to the hives at dawn. By noon he was dead, face down in the clover.',
+      'Story/02 Jars.md': `# Jars\n\n${line}`,
+    });
+    const dead = async (line: string) => (await findingsOf(files(line))).filter((finding) => /dead_character/.test(finding.kind)).length;
+    expect(await dead('Everyone on the island knew, from the windows of their houses, that Ivo Marsh collected sea glass.')).toBe(0);
+    expect(await dead('Ivo Marsh collected the sea glass from the tideline.')).toBe(1);
+  });
+});

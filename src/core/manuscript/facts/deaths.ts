@@ -268,9 +268,13 @@ const STILL = new Set([
 /**
  * A verb of doing right after the name (or after an adverb), as the tagger reads it in the name's
  * place — "Earl swings the pasture gate", "Horace complained that…" — for actions no list names.
- * Helpers, modals and verbs of a state (`STILL`) are not actions; nor is a verb that ends the sentence.
+ * Helpers, modals and verbs of a state (`STILL`) are not actions; nor is a verb that ends the sentence,
+ * nor one whose name does not open its clause (a report: "everyone knew that Owen collected glass").
  */
 function taggedAction(mention: Mention): RegExpExecArray | null {
+  // Only a name that opens its clause acts: "that Owen collected sea glass" reports a habit.
+  const opening = mention.paragraph.text.slice(sentenceAt(mention.paragraph, mention.match.start).start, mention.match.start);
+  if (!/^\s*(?:["“‘']\s*)?$|(?:[,;:—–]|\b(?:and|then|but))\s*$/i.test(opening)) return null;
   const rest = mention.paragraph.text.slice(mention.match.end, mention.match.end + 60);
   const words = /^(\s+(?:\p{L}+ly\s+)?)(\p{L}+)(?=\s+\S)/u.exec(rest);
   if (!words || STILL.has(words[2]!.toLowerCase())) return null;
