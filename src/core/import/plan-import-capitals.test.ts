@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { planImport, type ImportPlan } from './plan-import.js';
-import type { SourceDocument } from './source-document.js';
+import { sourceDocument, planFolder, plannedKinds, plannedContent } from '../testing/import-plan-kit.js';
 
 const scene = (name: string, sentences = 6) =>
   Array.from({ length: sentences }, (_, index) => `${name} walked the sea wall for the ${index + 1}th time, counting the gulls and the boats drawn up on the shingle.`).join(' ');
 const talk = (name: string) => `"Are they back?" ${name} asked.\n\n"Not yet," said the other, and did not turn round.`;
 
-function doc(origin: string, text: string): SourceDocument {
-  const parts = origin.split('/');
-  return { id: origin, origin, name: parts[parts.length - 1]!.replace(/\.[^.]+$/, ''), folders: parts.slice(0, -1), text, order: null, hint: null };
-}
-
-const plan = (...documents: SourceDocument[]): ImportPlan => planImport({ format: 'folder', source: '/book', documents, skipped: [] });
-const kinds = (result: ImportPlan) => result.files.map((file) => `${file.kind} ${file.path}`).sort();
-const content = (result: ImportPlan, path: string) => result.files.find((file) => file.path === path)?.content ?? '';
+const doc = sourceDocument;
+const plan = planFolder;
+const kinds = plannedKinds;
+const content = plannedContent;
 
 const notes = (people: string, places: string) =>
   [

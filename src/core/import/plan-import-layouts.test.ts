@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { planImport, type ImportPlan } from './plan-import.js';
-import type { SourceDocument } from './source-document.js';
+import { sourceDocument, planFolder, plannedContent } from '../testing/import-plan-kit.js';
+import type { ImportPlan } from './plan-import.js';
 
 const scene = (name: string, sentences = 6) =>
   Array.from({ length: sentences }, (_, index) => `${name} crossed the yard for the ${index + 1}th time, listening to the rain on the slates and the dog barking down by the gate.`).join(' ');
 const talk = (name: string) => `"Is it done?" ${name} asked.\n\n"Nearly," said the other, and did not look up.`;
 
-function doc(origin: string, text: string): SourceDocument {
-  const parts = origin.split('/');
-  return { id: origin, origin, name: parts[parts.length - 1]!.replace(/\.[^.]+$/, ''), folders: parts.slice(0, -1), text, order: null, hint: null };
-}
-
-const plan = (...documents: SourceDocument[]): ImportPlan => planImport({ format: 'folder', source: '/book', documents, skipped: [] });
+const doc = sourceDocument;
+const plan = planFolder;
 const paths = (result: ImportPlan) => result.files.map((file) => file.path).sort();
-const content = (result: ImportPlan, path: string) => result.files.find((file) => file.path === path)?.content ?? '';
+const content = plannedContent;
 
 describe('importing notes kept in one file', () => {
   it('splits a top-level notes file named for notes into one card per section, each by its own words', () => {
