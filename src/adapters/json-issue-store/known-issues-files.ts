@@ -1,3 +1,4 @@
+import { deepFreeze } from '../../core/traces/deep-freeze.js';
 import { promises as fs, type BigIntStats } from 'node:fs';
 import type { IssuesFile } from '../../protocol/index.js';
 import { sameFileState } from '../fs-store/index.js';
@@ -51,10 +52,4 @@ export function rememberIssues(filePath: string, state: BigIntStats, file: Issue
 /** Forgets a file (it is gone, or a write failed and what is on disk is no longer known). */
 export function forgetIssues(filePath: string): void {
   known.delete(filePath);
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
 }

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../traces/deep-freeze.js';
 import type { ToolReceipt } from '../../protocol/index.js';
 import type { ReceiptVerifyKeys } from './receipt-keys.js';
 
@@ -27,10 +28,4 @@ export function signedHereHash(receipt: ToolReceipt, keys: ReceiptVerifyKeys): s
 /** The hash of a receipt this process signed, whatever its key, or null. */
 export function signedHash(receipt: ToolReceipt): string | null {
   return signed.get(receipt)?.hash ?? null;
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
 }

@@ -1,3 +1,4 @@
+import { deepFreeze } from '../traces/deep-freeze.js';
 import { z } from 'zod';
 import { ControlRoomError } from '../../protocol/index.js';
 import { allowedToolIds } from './resolve-tool-id.js';
@@ -20,14 +21,6 @@ export interface ResponseFormatOptions {
 
 const argsSchemas = new WeakMap<z.ZodObject, JsonSchema>();
 const strictArgsSchemas = new WeakMap<z.ZodObject, JsonSchema>();
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
 
 /**
  * The JSON Schema of a tool's arguments, built once per schema and shared (frozen) after that.
