@@ -230,3 +230,73 @@ describe('importing a Scrivener 3 project', () => {
     expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('2. The Ferry & the Fog — Ilse crosses on Monday.');
   });
 });
+
+describe('importing a writer\'s folder of Word documents, sheets, RTF and a Scrivener project', () => {
+  const cells = (...texts: string[]) => new TableRow({ children: texts.map((text) => new TableCell({ children: [new Paragraph(text)] })) });
+  const docx = async (children: Array<Paragraph | Table>) => Packer.toBuffer(new Document({ sections: [{ children }] }));
+
+  it('splits the book .docx into chapters, reads a notes .docx whole, a CSV cast as a table, RTF notes, and skips what it cannot read', async () => {
+    const source = path.join(base, 'word-folder');
+    await writeTree(source, {
+      'Hollow Marsh - draft 2.docx': await docx([
+        new Paragraph({ text: 'Chapter One', heading: HeadingLevel.HEADING_1 }),
+        new Paragraph({ text: paragraphOf('Ilse', 'Monday') }),
+        new Paragraph({ text: 'Chapter Two', heading: HeadingLevel.HEADING_1 }),
+        new Paragraph({ children: [new TextRun('Tobin '), new TextRun({ text: 'never', italics: true }), new TextRun(' came back on Tuesday.')] }),
+        new Paragraph({ text: paragraphOf('Tobin', 'Tuesday') }),
+      ]),
+      'Character notes.docx': await docx([
+        new Paragraph({ text: 'Ilse Marten', heading: HeadingLevel.HEADING_2 }),
+        new Paragraph({ text: 'Eyes – hazel' }),
+        new Paragraph({ text: 'Tobin Rusk', heading: HeadingLevel.HEADING_2 }),
+        new Paragraph({ text: 'Eyes – grey. Left-handed.' }),
+      ]),
+      'Chapter plan.docx': await docx([new Table({ rows: [cells('Ch.', 'Day and date', 'What happens'), cells('1', 'Monday 4 June 1962', 'Ilse comes down the lane'), cells('2', 'Tuesday 5 June 1962', 'Tobin, at the mill')] })]),
+      'places.csv': 'Place,Details\n"Vellin Mill","Five storeys, 112 steps; the sails face west"\nReed Beds,"Three miles of reed, cut in winter"\n',
+      'research/windmills.rtf': rtf('Sails turn anticlockwise in this county.'),
+      'research/old draft.doc': 'binary',
+      '~$llow Marsh - draft 2.docx': 'lock',
+      'broken.docx': 'not a zip',
+    });
+    const before = await fingerprint(source);
+    const workspace = path.join(base, 'word-folder-workspace');
+    const report = await importBook({ source, workspace });
+    expect(report.format).toBe('folder');
+    expect(report.items.map((item) => `${item.kind} ${item.path} ← ${item.origin}`).sort()).toEqual([
+      'chapter Story/Chapters/01 Chapter One.md ← Hollow Marsh - draft 2.docx › Chapter One',
+      'chapter Story/Chapters/02 Chapter Two.md ← Hollow Marsh - draft 2.docx › Chapter Two',
+      'character Compendium/Characters/Ilse Marten.md ← Character notes.docx › Ilse Marten',
+      'character Compendium/Characters/Tobin Rusk.md ← Character notes.docx › Tobin Rusk',
+      'lore Compendium/Lore/windmills.md ← research/windmills.rtf',
+      'outline Story/Outline.md ← Chapter plan.docx',
+      'place Compendium/Places/Reed Beds.md ← places.csv › Reed Beds',
+      'place Compendium/Places/Vellin Mill.md ← places.csv › Vellin Mill',
+    ]);
+    const reasons = Object.fromEntries(report.skipped.map((item) => [item.origin, item.reason]));
+    expect(reasons['research/old draft.doc']).toMatch(/save it as \.docx/);
+    expect(reasons['broken.docx']).toMatch(/could not be read as a Word document/);
+    expect(Object.keys(reasons).some((origin) => origin.startsWith('~$'))).toBe(false);
+    expect(await fs.readFile(path.join(workspace, 'Story/Chapters/02 Chapter Two.md'), 'utf8')).toContain('Tobin never came back on Tuesday.');
+    expect(await fs.readFile(path.join(workspace, 'Compendium/Places/Vellin Mill.md'), 'utf8')).toContain('112 steps');
+    expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('| 2 | Tuesday 5 June 1962 | Tobin, at the mill |');
+    expect(await fingerprint(source)).toEqual(before);
+  });
+
+  it('reads a Scrivener project kept inside the folder as a project, beside the folder\'s own notes', async () => {
+    const source = path.join(base, 'scriv-folder');
+    const item = (uuid: string, type: string, title: string, children = '') => `<BinderItem UUID="${uuid}" Type="${type}"><Title>${title}</Title>${children ? `<Children>${children}</Children>` : ''}</BinderItem>`;
+    const binder = item('D', 'DraftFolder', 'Draft', item('C1', 'Text', 'The Weir') + item('C2', 'Text', 'The Chapel'));
+    await writeTree(source, {
+      'Weir.scriv/Weir.scrivx': `<?xml version="1.0" encoding="UTF-8"?>\n<ScrivenerProject Version="2.0"><Binder>${binder}</Binder></ScrivenerProject>`,
+      'Weir.scriv/Files/Data/C1/content.rtf': rtf('Ilse watched the water rise.'),
+      'Weir.scriv/Files/Data/C2/content.rtf': rtf('The chapel bell rang under the water.'),
+      'cast.tsv': 'Name\tEyes\nIlse Marten\thazel\n',
+    });
+    const report = await importBook({ source, workspace: path.join(base, 'scriv-folder-workspace') });
+    expect(report.items.map((entry) => `${entry.kind} ${entry.path} ← ${entry.origin}`)).toEqual([
+      'chapter Story/Chapters/01 The Weir.md ← Weir.scriv › Draft › The Weir',
+      'chapter Story/Chapters/02 The Chapel.md ← Weir.scriv › Draft › The Chapel',
+      'character Compendium/Characters/Ilse Marten.md ← cast.tsv › Ilse Marten',
+    ]);
+  });
+});

@@ -9,30 +9,37 @@ import { htmlToMarkdown } from './html-to-markdown.js';
 const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries)|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
 const MIN_PREFACE_WORDS = 60;
 
-/**
- * Reads a Word document with mammoth and splits it into chapters: at "Chapter …" lines when there
- * are two or more, else at `Heading 2` under `Heading 1` parts (the part kept as the chapters'
- * group), else at the highest heading level used twice (`Heading 1` or `Heading 2`).
- * Sections named like notes ("Characters", "Outline") are classified as notes; a title page before
- * the first chapter is skipped unless it holds real text.
- */
-export async function readDocxSource(file: string, onProgress?: (progress: ImportProgress) => void): Promise<SourceReading> {
-  onProgress?.({ phase: 'reading', done: 0, total: 1, current: path.basename(file) });
+/** A Word document's text as Markdown lines (headings, lists, tables), read with mammoth. */
+export async function docxLines(file: string): Promise<string[]> {
   let html: string;
   try {
     html = (await mammoth.convertToHtml({ path: file }, { ignoreEmptyParagraphs: true })).value;
   } catch (error) {
     throw new ControlRoomError('import_source_unreadable', `${file} could not be read as a Word document (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
-  const lines = htmlToMarkdown(html);
-  const base = path.basename(file);
+  return htmlToMarkdown(html);
+}
+
+/** True when a document's name says it holds notes (`Character notes`, `Chapter plan`), not the book. */
+export function noteDocumentName(name: string): boolean {
+  return NOTE_HEADING.test(name.trim());
+}
+
+/**
+ * Splits a Word document's lines into chapters: at "Chapter …" lines when there are two or more,
+ * else at `Heading 2` under `Heading 1` parts (the part kept as the chapters' group), else at the
+ * highest heading level used twice (`Heading 1` or `Heading 2`). Sections named like notes
+ * ("Characters", "Outline") are classified as notes; a title page before the first chapter is
+ * skipped unless it holds real text. `base` names the document in ids and origins.
+ */
+export function splitDocxLines(lines: readonly string[], base: string): { documents: SourceDocument[]; skipped: SkippedItem[] } {
   const noteHeading = (line: string): boolean => /^#{1,3}\s/.test(line) && NOTE_HEADING.test(line.replace(/^#+\s*/, ''));
   const { preface, sections, parts } = splitAtChapters(lines, noteHeading);
   const documents: SourceDocument[] = [];
-  const skipped: SkippedItem[] = parts.map((part) => ({ origin: `${path.basename(file)} › ${part}`, reason: 'a part heading without text of its own' }));
+  const skipped: SkippedItem[] = parts.map((part) => ({ origin: `${base} › ${part}`, reason: 'a part heading without text of its own' }));
   const prefaceWords = preface.join(' ').split(/\s+/).filter((word) => /\p{L}/u.test(word)).length;
   if (sections.length === 0 || prefaceWords >= MIN_PREFACE_WORDS) {
-    const heading = preface.find((line) => /^#+\s/.test(line))?.replace(/^#+\s*/, '') ?? path.basename(file, path.extname(file));
+    const heading = preface.find((line) => /^#+\s/.test(line))?.replace(/^#+\s*/, '') ?? base.replace(/\.docx$/i, '');
     documents.push({ id: `${base}#0`, origin: `${base} › ${sections.length === 0 ? 'whole document' : 'before the first chapter'}`, name: heading, folders: [], text: preface.join('\n'), order: 0, hint: sections.length === 0 ? 'chapter' : null });
   } else if (preface.some((line) => line.trim() !== '')) {
     skipped.push({ origin: `${base} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
@@ -50,6 +57,13 @@ export async function readDocxSource(file: string, onProgress?: (progress: Impor
       hint: note ? null : 'chapter',
     });
   });
+  return { documents, skipped };
+}
+
+/** Reads a Word document as a book: its chapters (see `splitDocxLines`) and the notes among them. */
+export async function readDocxSource(file: string, onProgress?: (progress: ImportProgress) => void): Promise<SourceReading> {
+  onProgress?.({ phase: 'reading', done: 0, total: 1, current: path.basename(file) });
+  const { documents, skipped } = splitDocxLines(await docxLines(file), path.basename(file));
   onProgress?.({ phase: 'reading', done: 1, total: 1, current: null });
   return { format: 'docx', source: file, documents, skipped };
 }
