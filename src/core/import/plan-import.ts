@@ -6,6 +6,7 @@ import { compareLabels, decimalLabel, type DecimalLabel } from './decimal-label.
 import { isDatedTimeline } from './dated-timeline.js';
 import { expandItem, NUMBER_PREFIX, type Classified } from './expand-items.js';
 import { plainLinks } from './plain-links.js';
+import { applyLongformOrder, frontMatterChapter, joinSceneFiles } from './reading-order.js';
 import type { SourceReading } from './source-document.js';
 import { numberedChapter, partHeading } from './split-sections.js';
 
@@ -57,8 +58,10 @@ function cardName(item: Classified): string {
   return textField(frontMatter.data, 'name') ?? textField(frontMatter.data, 'title') ?? firstHeading(item.text) ?? item.document.name.replace(NUMBER_PREFIX, '').trim();
 }
 
-/** A chapter's title: its heading (without a "Chapter 3:" or "1.4 —" lead), else its name without the number. */
+/** A chapter's title: its front matter's `title:`, else its heading (without a "Chapter 3:" or "1.4 —" lead), else its name without the number. */
 function chapterTitle(item: Classified): string {
+  const titled = textField(parseFrontMatter('chapter', item.text.split('\n')).data, 'title');
+  if (titled !== null) return numberedChapter(titled)?.title ?? titled;
   const heading = firstHeading(item.text);
   if (heading !== null) return numberedChapter(heading)?.title ?? heading;
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
@@ -84,14 +87,18 @@ function chapterLabel(item: Classified): DecimalLabel | null {
 }
 
 /**
- * Reading order: the source's own order, else numbered folders, then labels numbered within parts
- * (`1.4` before `1.10`), then the number in the name, then the name.
+ * Reading order: the source's own order, else numbered folders, then the chapter number in the
+ * front matter, then labels numbered within parts (`1.4` before `1.10`), then the number in the
+ * name, then the name.
  */
 function chapterOrder(a: Classified, b: Classified): number {
   if (a.document.order !== null && b.document.order !== null) return a.document.order - b.document.order;
   const left = folderNumbers(a.document.folders);
   const right = folderNumbers(b.document.folders);
   for (let index = 0; index < Math.min(left.length, right.length); index += 1) if (left[index] !== right[index]) return left[index]! - right[index]!;
+  const leftChapter = frontMatterChapter(a);
+  const rightChapter = frontMatterChapter(b);
+  if (leftChapter !== null && rightChapter !== null && leftChapter !== rightChapter) return leftChapter - rightChapter;
   const leftLabel = chapterLabel(a);
   const rightLabel = chapterLabel(b);
   if (leftLabel !== null && rightLabel !== null && compareLabels(leftLabel, rightLabel) !== 0) return compareLabels(leftLabel, rightLabel);
@@ -125,7 +132,7 @@ class PathBook {
 export function planImport(reading: SourceReading): ImportPlan {
   const skipped: SkippedItem[] = [...reading.skipped];
   const items: Classified[] = [];
-  for (const document of reading.documents) {
+  for (const document of applyLongformOrder(reading.documents, skipped)) {
     const text = plainLinks(document.text.replace(/\r\n?/g, '\n'));
     if (text.trim() === '') {
       skipped.push({ origin: document.origin, reason: 'empty' });
@@ -138,9 +145,9 @@ export function planImport(reading: SourceReading): ImportPlan {
   }
   const paths = new PathBook();
   const files: PlannedFile[] = [];
-  const chapters = items.filter((item) => item.kind === 'chapter').sort(chapterOrder);
+  const chapters = joinSceneFiles(items.filter((item) => item.kind === 'chapter')).sort(chapterOrder);
   // `1.4 The Ledger` starts with its part's number, not its own.
-  const numbers = chapters.map((item) => (decimalLabel(item.document.name) === null ? sceneNameParts(`${item.document.name}.md`).fileNumber : null));
+  const numbers = chapters.map((item) => (decimalLabel(item.document.name) === null ? sceneNameParts(`${item.document.name}.md`).fileNumber ?? frontMatterChapter(item) : null));
   const keepNumbers = numbers.every((number) => number !== null) && new Set(numbers).size === numbers.length;
   const width = Math.max(2, String(keepNumbers ? Math.max(0, ...(numbers as number[])) : chapters.length).length);
   chapters.forEach((item, index) => {
