@@ -40,6 +40,22 @@ function formPattern(form: string): string {
     .join("['’]");
 }
 
+// Words before a surname that keep it the card's: titles and kin ("Mr Bevan", "Old Bevan", "Aunt Bevan").
+const SURNAME_LEADS = /^(?:mr|mrs|ms|miss|dr|doctor|master|mister|sir|lady|lord|old|young|little|big|captain|capt|colonel|major|sergeant|reverend|rev|father|mother|sister|brother|aunt|auntie|uncle|granny|grandad|grandpa|grandma|nurse|constable|inspector|professor|judge|widow|the|and|but|then|when|if|so|as|at|by|for|from|to|with|said|asked|old|poor|dear)$/i;
+
+/**
+ * True when a surname form stands after a given name the card does not carry: "Elin Bevan" is
+ * another of the Bevans, not Hywel Bevan.
+ */
+function kinWithOtherName(entity: NamedEntity, form: string, before: string): boolean {
+  if (entity.kind !== 'character' || form.includes(' ')) return false;
+  const words = entity.name.trim().split(/\s+/);
+  if (words.length < 2 || words[words.length - 1] !== form) return false;
+  const lead = /(\p{Lu}\p{Ll}+)\s+$/u.exec(before);
+  if (lead === null || SURNAME_LEADS.test(lead[1]!) || isCommonWordForm(lead[1]!)) return false;
+  return !entity.forms.some((known) => known.split(/\s+/).includes(lead[1]!));
+}
+
 /**
  * Finds Compendium names and aliases in prose deterministically, the way NovelCrafter's Codex does:
  * whole words only, the longest form wins (`Dr. Colm Reddaway` before `Reddaway`), proper names
@@ -82,7 +98,7 @@ export class NameIndex {
     const matches: NameMatch[] = [];
     for (const match of text.matchAll(this.pattern)) {
       const key = match[0].replace(/\s+/g, ' ').replace(APOSTROPHES, "'");
-      const entities = this.byForm.get(key) ?? [];
+      const entities = (this.byForm.get(key) ?? []).filter((entity) => !kinWithOtherName(entity, key, text.slice(0, match.index)));
       const end = match.index + match[0].length;
       matches.push({ text: match[0], start: match.index, end, entities, possessive: /^['’]s(?![\p{L}\p{N}])/u.test(text.slice(end)) });
     }

@@ -1,3 +1,4 @@
+import nlp from 'compromise';
 import { editDistance } from '../edit-distance.js';
 import type { NamedEntity, NameIndex } from '../name-index.js';
 import { lineOf } from '../prose.js';
@@ -98,6 +99,7 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
   }
   const compared = [...forms, ...[...wordOf.entries()].filter(([, form]) => form !== '').map(([word]) => word)];
   const alone = wordsStandingAlone(prose);
+  const lowerWords = lowerCaseWords(prose);
   const guard: NearMissGuard = { isName: (word) => names.isKnownForm(word) || vocabulary.has(word) || alone.has(word) };
   const found: NearMiss[] = [];
   prose.paragraphs.forEach((paragraph, paragraphIndex) => {
@@ -111,13 +113,14 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
           const end = words[last]!.start + words[last]!.text.length;
           if (known.some((match) => match.start < end && start < match.end)) continue;
           const candidate = words.slice(first, last + 1).map((word, index, all) => (index === all.length - 1 ? stripPossessive(word.text) : word.text)).join(' ');
-          if (names.isKnownForm(candidate) || vocabulary.has(candidate)) continue;
+          if (names.isKnownForm(candidate) || vocabulary.has(candidate) || everydayWord(candidate, lowerWords)) continue;
           // A first word on its own is compared only where the prose writes a word on its own.
           for (const form of words.length === 1 ? compared : forms) {
             // A name that ends in a possessive (`Durnford's`, a shop) is compared without it, as the candidate is.
             const distance = nearMissDistance(candidate, stripPossessive(form), guard);
             if (distance === null) continue;
             const entity = names.entitiesFor(wordOf.get(form) || form)[0]!;
+            if (entity.kind === 'character' && petForm(candidate, stripPossessive(form))) continue;
             const weak = first === last && startsSentence(paragraph, start);
             found.push({ text: candidate, line: lineOf(paragraph, start), form, entity, distance, weak });
           }
@@ -126,6 +129,34 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
     }
   });
   return dedupe(found);
+}
+
+const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | string[] | undefined> } }).one.lexicon;
+const NAME_TAGS = /Name|Person|Place|Country|City|Region/;
+
+/**
+ * True when a single capitalised word is an everyday word ("Wait", "Water" opening a sentence):
+ * in the English lexicon as something other than a name, or written in lower case in the file.
+ */
+function everydayWord(candidate: string, lowerWords: ReadonlySet<string>): boolean {
+  if (candidate.includes(' ')) return false;
+  const lower = candidate.toLowerCase();
+  if (lowerWords.has(lower)) return true;
+  const tags = LEXICON[lower];
+  return tags !== undefined && ![tags].flat().some((tag) => NAME_TAGS.test(tag));
+}
+
+/** `Nance` for `Nancy`, `Bette` for `Betty`: a pet form that changes the last vowel, not a slip. */
+function petForm(candidate: string, form: string): boolean {
+  if (candidate.includes(' ') || form.includes(' ') || candidate.length !== form.length) return false;
+  return candidate.slice(0, -1) === form.slice(0, -1) && /[aeiouy]$/i.test(candidate) && /[aeiouy]$/i.test(form);
+}
+
+/** Words the file writes in lower case (everyday words, whatever their capital at a sentence's start). */
+function lowerCaseWords(prose: FileProse): Set<string> {
+  const words = new Set<string>();
+  for (const paragraph of prose.paragraphs) for (const word of paragraph.text.matchAll(/(?<![\p{L}'’])\p{Ll}+(?![\p{L}])/gu)) words.add(word[0]);
+  return words;
 }
 
 /** Capitalised words the file uses on their own, not inside a longer run of capitals (`Hal said`). */

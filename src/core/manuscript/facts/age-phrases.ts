@@ -129,6 +129,8 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     if (age === null || (past(match.index, end) && at === null)) continue;
     // "It was twelve" or "was twelve minutes": only a person followed by nothing counted has an age.
     if (/^(?:It|This|That|There|Which|What)$/.test(match[1]!)) continue;
+    // "Eli was one, at the front": one of several, unless said as an age ("was one year old").
+    if (age === 1 && match[4] === undefined) continue;
     if (match[4] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|years?|or|when|while|as|,)\b/i.test(sentence.slice(end))) continue;
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;

@@ -1,5 +1,5 @@
 import type { CharacterCard } from '../cards.js';
-import { isQuoted, lineOf, sentenceAt } from '../prose.js';
+import { isQuoted, lineOf, sentenceAt, type Paragraph } from '../prose.js';
 import type { FileProse } from '../scene-prose.js';
 import { ageFieldValue, agePhrases, type AgePhrase } from './age-phrases.js';
 import { parseDate, type PartialDate } from './calendar.js';
@@ -140,6 +140,38 @@ function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: Tra
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun ?? undefined);
 }
 
+// A past age ("was seven", "had been ten") against the narration's tense.
+const PAST_AGE = /\b(?:was|were|had\s+been)\b/i;
+// The moment a memory names: "that November", "the winter Dad drowned", "back then", "when …".
+const PAST_MOMENT = /\b(?:that|the)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|year|night|day|morning|christmas|easter)\b|\bback\s+then\b|\bat\s+the\s+time\b|\bin\s+those\s+days\b/i;
+// A pluperfect tells of before the story: "Grandad had drowned in the flood".
+const PLUPERFECT = /\bhad\s+(?:(?:just|already|once|long\s+since|never)\s+)?(?!to\b|been\s+(?:\p{L}+ing)\b)\p{Ll}+(?:ed|en|wn|ne|ht|lt|pt|st|ck|ld|ng|un|id)\b/iu;
+const PRESENT_VERBS = /\b(?:is|are|says|asks|looks|comes|goes|stands|sits|turns|takes|puts|gets|knows|thinks|tells|walks|opens|I\s+am|I'm)\b/g;
+const PAST_VERBS = /\b(?:was|were|said|asked|looked|came|went|stood|sat|turned|took|put|got|knew|thought|told|walked|opened)\b/g;
+
+/** True when a chapter's narration is mostly in the present tense ("She turns. He says"). */
+function toldInPresent(paragraphs: readonly Paragraph[]): boolean {
+  let present = 0;
+  let past = 0;
+  for (const paragraph of paragraphs) {
+    if (paragraph.quotes.length > 0) continue;
+    present += paragraph.text.match(PRESENT_VERBS)?.length ?? 0;
+    past += paragraph.text.match(PAST_VERBS)?.length ?? 0;
+  }
+  return present > past * 1.5 && present >= 5;
+}
+
+/** True when a past age in narration is told as a memory: in a present-tense chapter, or beside a moment gone by. */
+function recalledAge(paragraph: Paragraph, sentence: { start: number; end: number }, phraseText: string, presentTense: boolean): boolean {
+  const text = paragraph.text.slice(sentence.start, sentence.end);
+  if (!PAST_AGE.test(phraseText) && !PAST_AGE.test(text)) return false;
+  if (/\bnow\b/i.test(text)) return false;
+  if (presentTense || PAST_MOMENT.test(text) || PLUPERFECT.test(text)) return true;
+  const index = paragraph.sentences.findIndex((other) => other.start === sentence.start);
+  const before = index > 0 ? paragraph.sentences[index - 1]! : null;
+  return before !== null && PLUPERFECT.test(paragraph.text.slice(before.start, before.end));
+}
+
 /**
  * The facts a chapter's narration states about its people — eyes, hair, handedness, marks, place of
  * birth, ages and births — each tied to its owner by `resolveSubject`. In speech only what the
@@ -151,6 +183,7 @@ export function proseFacts(context: SubjectContext, position: number): Collected
   const facts: Fact[] = [];
   const ages: AgeFact[] = [];
   const speakers = dialogueSpeakers(context);
+  const presentTense = toldInPresent(prose.paragraphs);
   prose.paragraphs.forEach((paragraph, paragraphIndex) => {
     // In speech, "I" and "my" are the speaker's own word about themselves.
     const speaker = (start: number, pronoun: string | null): Subject | null => {
@@ -172,7 +205,8 @@ export function proseFacts(context: SubjectContext, position: number): Collected
         if (quoted && PAST_SPEECH.test(phrase.text)) continue;
         const subject = quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
-        ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
+        const recalled = !quoted && recalledAge(paragraph, sentence, phrase.text, presentTense);
+        ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, recalled, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
       }
     }
   });

@@ -74,6 +74,8 @@ export function ageFindings(ages: readonly AgeFact[], whenOf: (position: number)
       }
       const range = ranges[0];
       const says = boundRange(fact.age!, fact.bound);
+      // "I was seven that November": a memory of a younger age, not the age now.
+      if (range && fact.recalled && says.high < range.low) continue;
       if (range && (says.high < range.low || says.low > range.high)) {
         findings.push({
           kind: 'age_mismatch',

@@ -203,11 +203,12 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month: when.date?.month ?? null });
   });
   const elapsed = elapsedFindings(
-    chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs })),
+    chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs, title: scene.title?.value ?? null })),
     deaths,
     whenOf,
     [...(snapshot.outline ? [snapshot.outline.source] : []), ...snapshot.scenes.map((scene) => scene.source)],
     (death) => genderOf(death.card),
+    (clause) => snapshot.names.find(clause).flatMap((match) => (match.entities.length === 1 && match.entities[0]!.kind === 'character' ? [match.entities[0]!.card as CharacterCard] : [])),
   );
   const findings: ContinuityFinding[] = [
     ...tagged('trait', traitFindings(facts)),

@@ -20,7 +20,7 @@ export interface Death {
   position: number | null;
 }
 
-const DEAD_STATUS = /\b(?:dead|deceased|dies|died|killed|drowns|drowned|murdered|late|passed\s+away|perished|executed|hanged)\b/i;
+const DEAD_STATUS = /\b(?:dead|deceased|dies|died|killed|drowns|drowned|murdered|late|passed\s+away|perished|executed|hanged|lost\s+(?:overboard|at\s+sea))\b/i;
 const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
 const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
 // A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".

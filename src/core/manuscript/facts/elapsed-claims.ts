@@ -4,6 +4,7 @@ import { isQuoted, lineOf, sentenceAt, type Paragraph } from '../prose.js';
 import type { SourceText } from '../file-ref.js';
 import { WEEKDAYS, WEEKDAY_PATTERN, dayNumber, formatDate, parseDate, weekdayIndex, weekdayOf, type PartialDate } from './calendar.js';
 import type { ChapterWhen } from './compare-ages.js';
+import type { CharacterCard } from '../cards.js';
 import type { Death } from './deaths.js';
 
 /** Days a unit of elapsed time stands for. */
@@ -20,6 +21,9 @@ const WEEKDAY_AFTER_DEATH = new RegExp(
   `\\b(${WEEKDAY_PATTERN}),?\\s+${COUNT}\\s+${UNIT}\\s+after\\s+(?:(?:[\\p{L}]+\\s+){1,2}found\\s+(him|her)(?:\\s+dead)?|(he|she)\\s+died)\\b`,
   'giu',
 );
+// "three weeks since they pulled Amos out", "a fortnight since the Scarth": since an event the
+// clause names, by the dead person in it or by an earlier chapter's title.
+const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
 // A count said as a guess, or a span only hoped for.
 const ROUGH = /\b(?:about|around|nearly|almost|some|maybe|perhaps|or\s+so|more\s+than|over|only|barely|just|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 const FUNERAL_WORD = /\b(?:funeral|burial|buried|interred|requiem)\b/i;
@@ -90,6 +94,42 @@ export interface ElapsedChapter {
   path: string;
   position: number;
   paragraphs: readonly Paragraph[];
+  /** The chapter's title, when it has one ("The Scarth"). */
+  title?: string | null;
+}
+
+/** What an elapsed-time check needs to know of names: the characters a clause names. */
+export type NamedIn = (clause: string) => readonly CharacterCard[];
+
+const titleKey = (title: string): string => title.trim().toLowerCase().replace(/^the\s+/, '').replace(/[’']/g, "'");
+
+/**
+ * The day an event named after "since" happened: the one earlier death of a person the clause
+ * names ("since they carried Hywel up"), else the earlier chapter the clause is titled as ("since
+ * the Scarth" after the chapter "The Scarth"). Null when it names neither, or could mean several.
+ */
+function eventDay(
+  clause: string,
+  position: number,
+  chapters: readonly ElapsedChapter[],
+  deaths: readonly Death[],
+  whenOf: (position: number) => ChapterWhen,
+  namedIn: NamedIn,
+): { day: number; path: string; line: number; text: string; anchor: string } | null {
+  const named = new Set(namedIn(clause));
+  const died = deaths.filter((death) => named.has(death.card) && death.position !== null && death.position > 0 && death.position <= position);
+  if (died.length === 1) {
+    const when = whenOf(died[0]!.position!);
+    const day = dayIndexOf(when.date, when.year);
+    return day === null ? null : { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text, anchor: `death of ${died[0]!.card.name.value}` };
+  }
+  if (named.size > 0) return null;
+  const head = titleKey(clause.split(/,|\s+(?:and|when|that|which|and|but)\s+/)[0]!);
+  const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titleKey(chapter.title) === head);
+  if (titled.length !== 1) return null;
+  const when = whenOf(titled[0]!.position);
+  const day = dayIndexOf(when.date, when.year);
+  return day === null ? null : { day, path: titled[0]!.path, line: 1, text: titled[0]!.title!, anchor: `chapter "${titled[0]!.title}"` };
 }
 
 /**
@@ -106,6 +146,7 @@ export function elapsedFindings(
   whenOf: (position: number) => ChapterWhen,
   sources: readonly SourceText[],
   genderOf: (death: Death) => 'male' | 'female' | null,
+  namedIn: NamedIn = () => [],
 ): Finding[] {
   const findings: Finding[] = [];
   const storyYear = chapters.map((chapter) => whenOf(chapter.position).year).find((year) => year !== null) ?? null;
@@ -119,6 +160,7 @@ export function elapsedFindings(
       const claims = [
         ...[...paragraph.text.matchAll(DEAD_FOR)].map((match) => ({ match, amount: match[2]!, unit: match[3]!, anchor: 'death' as const, pronoun: match[1]! })),
         ...[...paragraph.text.matchAll(SINCE_FUNERAL)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: match[3]!.toLowerCase() === 'death' ? ('death' as const) : ('funeral' as const), pronoun: null })),
+        ...[...paragraph.text.matchAll(SINCE_EVENT)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: 'event' as const, pronoun: null, clause: match[3]! })),
       ];
       for (const match of paragraph.text.matchAll(WEEKDAY_AFTER_DEATH)) {
         const found = weekdayAfterDeath(match, paragraph, chapter.position, deaths, whenOf, genderOf);
@@ -133,7 +175,11 @@ export function elapsedFindings(
         if (amount === null) continue;
         const said = amount * UNIT_DAYS[claim.unit.toLowerCase()]!;
         let from: { day: number; path: string; line: number; text: string } | null = null;
-        if (claim.anchor === 'funeral') {
+        let anchor: string = claim.anchor;
+        if ('clause' in claim) {
+          const event = eventDay(claim.clause, chapter.position, chapters, deaths, whenOf, namedIn);
+          if (event !== null) ({ anchor, ...from } = event);
+        } else if (claim.anchor === 'funeral') {
           const before = funerals.filter((funeral) => funeral.day <= today);
           if (new Set(before.map((funeral) => funeral.day)).size === 1 && funeralDays.size === 1) from = before[0]!;
         } else {
@@ -147,7 +193,7 @@ export function elapsedFindings(
         findings.push({
           kind: 'elapsed_time_mismatch',
           severity: 'error',
-          message: `This says ${claim.match[0].trim()}, but this chapter is ${formatDate(when.date!)} and the ${claim.anchor} was ${passed} day${passed === 1 ? '' : 's'} before it ("${from.text}").`,
+          message: `This says ${claim.match[0].trim()}, but this chapter is ${formatDate(when.date!)} and the ${anchor} was ${passed} day${passed === 1 ? '' : 's'} before it ("${from.text}").`,
           path: chapter.path,
           line: lineOf(paragraph, at),
           quote: '',

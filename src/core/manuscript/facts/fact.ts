@@ -40,6 +40,11 @@ export interface AgeFact {
   born: { year: number | null; month: number | null; day: number | null } | null;
   /** For "turned thirty-six last spring": the months the birthday fell in. */
   birthdayMonths: number[] | null;
+  /**
+   * True when a past age is told as a memory ("I was seven that November", a past tense in a chapter
+   * told in the present, beside "had drowned"): a younger age then is no contradiction.
+   */
+  recalled?: boolean;
   text: string;
   path: string;
   line: number;

@@ -36,6 +36,8 @@ const HAIR_FAMILIES: Record<string, string[]> = {
 const EYE_HUE = Object.keys(EYE_HUES).filter((hue) => hue !== 'dark').join('|');
 const HAIR = Object.keys(HAIR_FAMILIES).sort((a, b) => b.length - a.length).join('|');
 const EYE_SHADE = '(?:pale|light|dark|deep|bright|clear|cold|steel|steely|sea|ice|icy|washed-out|watery|flinty|startling|vivid|muddy|soft|warm)';
+// A likeness joined to the colour: "coal-black", "storm-grey", "cornflower-blue" (the colour is the last word).
+const LIKENED_TO = '(?:\\p{Ll}{3,}-)?';
 const HAIR_STYLE = '(?:curly|straight|wavy|long|short|cropped|close-cropped|thick|thin|fine|lank|tangled|unruly|wild|braided|plaited|greasy|wet|damp|shoulder-length|cropped|shaggy|thinning|bobbed|tousled|neat|untidy)';
 
 function eyeValues(text: string): string[] {
@@ -97,14 +99,14 @@ function handednessValues(text: string): string[] {
   return side[1] ? ['left', 'right'] : side[2] ? ['left'] : ['right'];
 }
 
-const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?(?:-flecked|-ringed)?)\\s+eyes\\b`, 'giu');
+const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?(?:-flecked|-ringed)?)\\s+eyes\\b`, 'giu');
 const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:${EYE_HUE}))?)-eyed\\b`, 'giu');
 const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
 // "Mrs. Keane's eyes, brown and quick as a wren's", "her gaze, brown as strong tea": the colour in apposition.
 const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)\\s+(?:and|as|like|with)\\b`, 'giu');
 // "her eyes, that pale cornflower blue Nell always wished for", "his eyes, a startling green,": a colour named in apposition.
 const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you)\\b)`, 'gu');
-const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
+const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
 const HAIR_STYLED = new RegExp(`\\b(her|his|my|their)\\s+((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\s+(?:plaits?|braids?|bun|ponytail|curls|locks|ringlets|mane|fringe)\\b`, 'giu');
@@ -112,7 +114,7 @@ const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\
 // A colour after the noun: "his eyes, green as bottle glass", "eyes the grey of slate", "her hair, now the colour of ash".
 const AFTER_LINK = '(?:\\s*,\\s*(?:now\\s+|still\\s+|already\\s+)?|\\s+(?:now\\s+|still\\s+)?|\\s+(?:was|were|is|are|had\\s+been|has\\s+been)\\s+(?:now\\s+|still\\s+)?(?=the\\s))';
 const LIKENED = '[\\p{L}-]+(?:\\s+[\\p{L}-]+)?';
-const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:(?:pale|dark|light|deep|bright|clear|soft)\\s+)?(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+))`, 'giu');
+const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:(?:pale|dark|light|deep|bright|clear|soft)\\s+)?(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+)(?:(?:\\s+[\\p{L}-]+)?\\s*,\\s+((?:(?:pale|dark|light|deep|bright|clear|soft)[\\s-])?(?:${hues})))?)`, 'giu');
 const EYES_AFTER = COLOUR_AFTER('eyes', EYE_HUE);
 const HAIR_AFTER = COLOUR_AFTER('hair', HAIR);
 // What "the colour of …" names, per noun: a plain likeness, not a figure of speech to be read.
@@ -133,7 +135,8 @@ const LIKENESS: Record<string, { eyes?: string; hair?: string }> = {
 
 /** The values of a colour written after its noun: the hue itself, or what the likened thing's colour is. */
 function colourAfterValues(attribute: 'eyes' | 'hair', match: RegExpMatchArray): { values: string[]; valueText: string } {
-  const hue = match[2] ?? match[3];
+  // "the colour of peat water, dark brown": the likeness named, then the colour itself.
+  const hue = match[2] ?? match[3] ?? match[5];
   if (hue !== undefined) return { values: attribute === 'eyes' ? eyeValues(hue) : hairValues(hue), valueText: hue };
   const noun = match[4]!.toLowerCase();
   const named = attribute === 'eyes' ? EYE_HUES[noun] : HAIR_FAMILIES[noun];
@@ -169,6 +172,10 @@ const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,
 const LAME = '(?:stiff|lame|gammy|withered|crippled)';
 const LAME_SIDE = new RegExp(`\\b(?:(her|his|my|the|a)\\s+)?${LAME}\\s+(left|right)\\s+(leg|knee|hip)\\b`, 'giu');
 const SIDE_LAME = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+(leg|knee|hip)\\s+(?:(?:is|was|has\\s+been|had\\s+been|stayed|remained|went)\\s+)?${LAME}\\b(?!\\s+(?:from|with|after|for)\\b)`, 'giu');
+// "limps on the right": a limp is in a leg, whether or not the leg is named.
+const LIMP_ON_SIDE = /\b(?:limp(?:ed|s|ing)?|lame)\s+(?:(?:badly|slightly|a\s+little|heavily)\s+)?(?:on|in)\s+the\s+(left|right)\b(?!\s+(?:hand|arm|eye|ear|side|of)\b)/giu;
+// "all five fingers of his left hand": that hand has lost none, so a finger lost is on the other.
+const WHOLE_HAND = /\ball\s+(?:five|5|the)\s+fingers\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
 const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 // Fingers named after their hand: "the ring and little fingers of the right hand lost", "her left hand, with its
 // two missing fingers", "his right hand, the stump of the forefinger".
@@ -284,6 +291,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[2]} ${match[3]}`);
   }
   for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
+  for (const match of sentence.matchAll(LIMP_ON_SIDE)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
+  for (const match of sentence.matchAll(WHOLE_HAND)) {
+    push('mark:missing:finger', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), match[0]);
+  }
   for (const match of sentence.matchAll(MISSING)) {
     const owner = match[3]?.toLowerCase();
     push(`mark:missing:${match[2]!.toLowerCase().replace(/s$/, '').replace(/^fore/, '')}`, [match[4]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[4]} ${match[5] ?? 'side'}`);
