@@ -134,7 +134,7 @@ async function passFindings(workspace: string): Promise<MeasuredFinding[]> {
   }
 }
 
-/** Folds quotes and cited lines alike: wiki links (the import keeps the words they show), curly quotes and dashes, emphasis, heading marks, runs of spaces, case. */
+/** Folds quotes and cited lines alike: wiki links (the import keeps the words they show), curly quotes and dashes, emphasis, heading marks, table cells as a sheet's commas, runs of spaces, case. */
 const fold = (text: string): string =>
   text
     .replace(/\[\[([^\]|]*)\|([^\]]*)\]\]/g, '$2')
@@ -145,6 +145,9 @@ const fold = (text: string): string =>
     .replace(/[*_`]/g, '')
     // A heading's level may change on import (`## Chapter 6` of a one-file novel becomes its chapter's `# Chapter 6`).
     .replace(/^\s*#+\s*/, '')
+    // A spreadsheet's row (`10,1974-11-30,Saturday`) is imported as a table row (`| 10 | 1974-11-30 | Saturday |`).
+    .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
+    .replace(/\s*\|\s*/g, ',')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();

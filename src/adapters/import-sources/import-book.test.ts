@@ -227,7 +227,7 @@ describe('importing a Scrivener 3 project', () => {
     expect(report.skipped.map((entry) => entry.reason).sort()).toEqual(['in the Trash', 'not text (PDF)']);
     expect(await fs.readFile(path.join(workspace, 'Story/Chapters/02 The Ferry & the Fog.md'), 'utf8')).toBe('# The Ferry & the Fog\n\nIlse’s ferry was late.\n\n“Cold,” she said – and meant it.\n');
     expect(await fs.readFile(path.join(workspace, 'Story/Chapters/01 The Mill.md'), 'utf8')).toBe('# The Mill\n\nTobin opened the mill at six.\n\n* * *\n\nBy evening the sails had stopped.\n');
-    expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('2. The Ferry & the Fog — Ilse crosses on Monday.');
+    expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('## The Ferry & the Fog\n\n- Ilse crosses on Monday.');
   });
 });
 

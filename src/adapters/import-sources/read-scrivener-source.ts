@@ -100,7 +100,9 @@ export async function readScrivenerSource(source: string, onProgress?: (progress
       if (text !== null && text.trim() !== '') scenes.push(text.trim());
     }
     const synopsis = await synopsisOf(folder, item);
-    if (synopsis !== null) outline.push(`${index + 1}. ${item.title} — ${synopsis.replace(/\s+/g, ' ')}`);
+    // Each synopsis under its chapter's title: the title names the chapter (a chapter numbered in
+    // the binder may sit beside one that is not), and the synopsis is its beat.
+    if (synopsis !== null) outline.push(`## ${item.title}\n\n- ${synopsis.replace(/\s+/g, ' ')}\n`);
     if (scenes.length === 0) {
       skipped.push({ origin: `Draft › ${item.title}`, reason: 'no text' });
       continue;
@@ -125,7 +127,7 @@ export async function readScrivenerSource(source: string, onProgress?: (progress
     documents.push({ id: item.uuid, origin: [...folders, item.title].join(' › '), name: item.title, folders, text: `# ${item.title}\n\n${text.trim()}\n`, order: null, hint: null });
   }
   if (outline.length > 0) {
-    documents.push({ id: `${path.basename(scrivx)}#synopses`, origin: 'Draft synopses', name: 'Outline', folders: [], text: `# Outline\n\n${outline.join('\n')}\n`, order: null, hint: 'outline' });
+    documents.push({ id: `${path.basename(scrivx)}#synopses`, origin: 'Draft synopses', name: 'Outline', folders: [], text: `# Outline\n\n${outline.join('\n')}`, order: null, hint: 'outline' });
   }
   onProgress?.({ phase: 'reading', done: total, total, current: null });
   return { format: 'scrivener', source, documents, skipped };

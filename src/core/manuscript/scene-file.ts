@@ -117,3 +117,10 @@ export function parseSceneFile(source: SourceText): SceneFile {
     problems,
   };
 }
+
+/** The number a chapter's title states ("Chapter 8", "Chapter Eight: The Flood"), if any. */
+export function titleNumber(scene: Pick<SceneFile, 'title'>): number | null {
+  const match = /^\s*(?:chapter|chap\.?|ch\.?)\s+(\d+|[a-z]+(?:-[a-z]+)?)\b/i.exec(scene.title?.value ?? '');
+  if (match === null) return null;
+  return /^\d+$/.test(match[1]!) ? Number(match[1]) : parseNumberWord(match[1]!.toLowerCase());
+}

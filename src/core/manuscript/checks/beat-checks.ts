@@ -1,6 +1,6 @@
 import type { Finding } from '../finding.js';
 import type { Outline } from '../outline.js';
-import type { SceneFile } from '../scene-file.js';
+import { titleNumber, type SceneFile } from '../scene-file.js';
 import { lineText, type FileProse } from '../scene-prose.js';
 import type { NameIndex } from '../name-index.js';
 import type { BeatMatch } from './beat-match.js';
@@ -70,6 +70,8 @@ export function beatCharacterChecks(scene: SceneFile, prose: FileProse, match: B
 export function sceneNumberFindings(scene: SceneFile, match: BeatMatch, outline: Outline): Finding[] {
   const number = scene.sceneNumber;
   if (!number || match.entry.number === null || number.value === match.entry.number) return [];
+  // "# Chapter 8" in a file the import numbered 09 (an unnumbered chapter came before it) is chapter 8.
+  if (titleNumber(scene) === match.entry.number) return [];
   const { number: first, through } = match.entry;
   if (through !== null && first <= number.value && number.value <= through) return [];
   const line = number.line > 0 ? number.line : 1;

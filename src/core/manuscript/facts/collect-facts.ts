@@ -136,6 +136,17 @@ function looksAtAnother(before: string, text: string): boolean {
   return LOOKS_AT.test(lead ? `${before}${lead[0]}` : before);
 }
 
+// A likeness shows someone as they were: "the photograph of their wedding day, he with his hair as black as a crow's wing".
+const LIKENESS = /\b(?:photo(?:graph)?s?|snapshots?|portraits?|pictures?|paintings?|likeness|daguerreotypes?|tintypes?|wedding\s+day|as\s+a\s+(?:boy|girl|child|young\s+(?:man|woman)))\b/i;
+
+/** True when a colour is said of a likeness or of long ago: in the sentence, or the one before it. */
+function colourOfThePast(paragraph: Paragraph, sentence: { start: number; end: number }, attribute: string): boolean {
+  if (attribute !== 'hair' && attribute !== 'eyes') return false;
+  const index = paragraph.sentences.findIndex((other) => other.start === sentence.start);
+  const before = index > 0 ? paragraph.sentences[index - 1]! : null;
+  return LIKENESS.test(paragraph.text.slice(sentence.start, sentence.end)) || (before !== null && LIKENESS.test(paragraph.text.slice(before.start, before.end)));
+}
+
 function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: TraitPhrase): Subject | null {
   return resolveSubject(context, paragraphIndex, phrase.subjectAt, phrase.pronoun ?? undefined);
 }
@@ -194,7 +205,7 @@ export function proseFacts(context: SubjectContext, position: number): Collected
     };
     for (const sentence of paragraph.sentences) {
       for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (looksAtAnother(paragraph.text.slice(sentence.start, phrase.start), phrase.text)) continue;
+        if (looksAtAnother(paragraph.text.slice(sentence.start, phrase.start), phrase.text) || colourOfThePast(paragraph, sentence, phrase.attribute)) continue;
         const subject = isQuoted(paragraph, phrase.start) ? speaker(phrase.start, phrase.pronoun ?? PRONOUN_BEFORE.exec(paragraph.text.slice(sentence.start, phrase.start))?.[1] ?? null) : traitOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         facts.push({ card: subject.card, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, link: subject.link, position });

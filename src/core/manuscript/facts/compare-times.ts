@@ -120,6 +120,8 @@ interface Placed {
   chapter: ChapterTime;
   index: number | null;
   weekday: { value: number; statement: TimeStatement } | null;
+  /** True when the chapter's weekday and date agree with the real calendar of a known year. */
+  calendar?: boolean;
 }
 
 /**
@@ -128,7 +130,10 @@ interface Placed {
  */
 function placeChapters(chapters: readonly ChapterTime[], outline: Outline | null): Placed[] {
   const hasDays = chapters.some((chapter) => chapter.statements.some((statement) => statement.day !== null) || (chapter.entry?.fields.when && timeOfText(chapter.entry.fields.when.value, { path: '', line: 0, source: 'outline' })?.day !== null && timeOfText(chapter.entry.fields.when.value, { path: '', line: 0, source: 'outline' }) !== null));
-  const firstYear = chapters.flatMap((chapter) => chapter.statements).find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year ?? 2001;
+  const statedYear = chapters.flatMap((chapter) => chapter.statements).find((statement) => statement.date !== null && statement.date.year !== null)?.date?.year ?? null;
+  const plannedYear = outline === null ? null : chapters.map((chapter) => (chapter.entry?.fields.when ? timeOfText(chapter.entry.fields.when.value, { path: outline.path, line: 0, source: 'outline' })?.date?.year ?? null : null)).find((year) => year !== null) ?? null;
+  const knownYear = statedYear ?? plannedYear;
+  const firstYear = knownYear ?? 2001;
   const placed: Placed[] = [];
   let previous: number | null = null;
   for (const chapter of chapters) {
@@ -142,7 +147,9 @@ function placeChapters(chapters: readonly ChapterTime[], outline: Outline | null
     const both = chapter.statements.find((statement) => statement.weekday !== null && statement.date !== null && statement.date.day !== null) ?? null;
     const weekdayStatement = both ?? own.weekday ?? (weekdayOfDate(date) !== null ? own.date : null);
     const weekday = both?.weekday ?? own.weekday?.weekday ?? weekdayOfDate(date);
-    placed.push({ chapter, index, weekday: weekday !== null && weekdayStatement ? { value: weekday, statement: weekdayStatement } : null });
+    const year = date?.year ?? planned?.date?.year ?? knownYear;
+    const calendar = !hasDays && weekday !== null && year !== null && date !== null && date.month !== null && date.day !== null && weekdayOf(year, date.month, date.day) === weekday;
+    placed.push({ chapter, index, weekday: weekday !== null && weekdayStatement ? { value: weekday, statement: weekdayStatement } : null, calendar });
     previous = index;
   }
   return placed;
@@ -157,9 +164,12 @@ function sequenceFindings(placed: readonly Placed[]): Finding[] {
   const known = placed.filter((entry) => entry.index !== null && entry.weekday !== null);
   if (known.length < 2) return [];
   const shift = (entry: Placed): number => (((entry.weekday!.value - entry.index!) % 7) + 7) % 7;
-  const counts = new Map<number, number>();
-  for (const entry of known) counts.set(shift(entry), (counts.get(shift(entry)) ?? 0) + 1);
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1] || known.findIndex((entry) => shift(entry) === a[0]) - known.findIndex((entry) => shift(entry) === b[0]))[0]![0];
+  // The real calendar stands when a chapter's weekday and date agree with it; else most chapters' calendar.
+  const real = known.filter((entry) => entry.calendar);
+  const voters = real.length > 0 ? real : known;
+  const votes = new Map<number, number>();
+  for (const entry of voters) votes.set(shift(entry), (votes.get(shift(entry)) ?? 0) + 1);
+  const best = [...votes.entries()].sort((a, b) => b[1] - a[1] || known.findIndex((entry) => shift(entry) === a[0]) - known.findIndex((entry) => shift(entry) === b[0]))[0]![0];
   const findings: Finding[] = [];
   for (const entry of known) {
     if (shift(entry) === best) continue;

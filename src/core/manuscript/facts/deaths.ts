@@ -22,7 +22,7 @@ export interface Death {
 
 const DEAD_STATUS = /\b(?:dead|deceased|dies|died|killed|drowns|drowned|murdered|late|passed\s+away|perished|executed|hanged|lost\s+(?:overboard|at\s+sea))\b/i;
 const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
-const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
+const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|lost\s+(?:overboard|at\s+sea)|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
 // A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".
 const NOT_DEATH = /\b(?:if|unless|whether|nearly|almost|half|not|n't|never|thought|believed|feared|assumed|supposed|rumou?red|pretend(?:s|ed)?|as\s+if|as\s+though|wish(?:ed)?|hope[sd]?|could\s+have|would\s+have|might|may|afraid)\b/i;
 
@@ -92,12 +92,13 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
     position ??= chapterPosition(field.value, scenes);
   }
   // Sentences of the card about its own person: "She died on the stair in chapter 3.", "Dies in ch. 3".
-  const own = new RegExp(`^(?:[-*+]\\s+)?(?:\\*\\*)?(?:She|He|They|Died|Dies|Killed|Drowned|Murdered|Dead|Deceased|${card.name.value.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+  const own = new RegExp(`^(?:[-*+]\\s+)?(?:\\*\\*)?(?:She|He|They|Died|Dies|Killed|Drowned|Drowns|Murdered|Shot|Hanged|Perished|Perishes|Lost\\s+(?:overboard|at\\s+sea)|Dead|Deceased|${card.name.value.split(/\s+/).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
   for (let line = card.bodyStart; line <= card.source.lines.length && position === null; line += 1) {
     // A field's label is no part of what it says ("- Notes: mine captain; dies in ch. 6"), and a
     // note's clauses run on after semicolons.
     const text = card.source.lines[line - 1]!.replace(/^\s*(?:[-*+]\s+)?(?:\*\*|__)?[\p{L} ]{2,20}(?:\*\*|__)?:\s*(?=\S)/u, '');
-    const parts = text.split(/(?<=[.!?;])\s+/).map((part) => part.trim().replace(/^\p{Ll}/u, (first) => first.toUpperCase()));
+    // "(ch. 4)" is one reference, not the end of a sentence.
+    const parts = text.split(/(?<=[.!?;])(?<!\b(?:[Cc]h|[Cc]hap|[Nn]o|[Vv]ol|[Pp]p?)\.)\s+/).map((part) => part.trim().replace(/^\p{Ll}/u, (first) => first.toUpperCase()));
     const sentences = parts.filter((part) => DEATH_SENTENCE.test(part) && own.test(part) && !NOT_DEATH.test(part));
     const sentence = sentences.find((part) => CHAPTER_REF.test(part));
     // A death the card states without its chapter ("Drowns off the point on the night of the

@@ -2,7 +2,7 @@ import { slugify } from '../checks/beat-match.js';
 import type { Finding } from '../finding.js';
 import type { Outline, OutlineEntry } from '../outline.js';
 import { resolveSceneReference } from '../scene-reference.js';
-import type { SceneFile } from '../scene-file.js';
+import { titleNumber, type SceneFile } from '../scene-file.js';
 import { parseNumberWord } from '../numbers.js';
 import { stemWord } from '../word-stem.js';
 
@@ -63,10 +63,15 @@ export function matchOutline(scenes: readonly SceneFile[], outline: Outline, fil
   // though it pairs (and hands its time) only to the first.
   const spanned = new Set<SceneFile>();
   if (numbered) {
-    for (const scene of free()) {
-      const number = scene.sceneNumber?.value;
-      const matches = number === undefined ? [] : open().filter((entry) => entry.number === number);
-      if (matches.length === 1) pair(scene, matches[0]!, 'number');
+    // A number the chapter's own heading states ("Chapter 8") pairs first: a file's number may only count its place.
+    for (const pass of ['heading', 'file'] as const) {
+      for (const scene of free()) {
+        const stated = titleNumber(scene);
+        const number = pass === 'heading' ? stated : scene.sceneNumber?.value;
+        if (number === null || number === undefined) continue;
+        const matches = open().filter((entry) => entry.number === number);
+        if (matches.length === 1) pair(scene, matches[0]!, 'number');
+      }
     }
     for (const scene of free()) {
       const number = scene.sceneNumber?.value;

@@ -146,9 +146,10 @@ function colourAfterValues(attribute: 'eyes' | 'hair', match: RegExpMatchArray):
 
 // On a card, a change over time gives the current value: "Her hair went white before she was forty".
 const HAIR_WENT = new RegExp(`\\b(hair)\\s+(?:had\\s+|has\\s+)?(?:went|gone|turned|became|become|goes|turns)\\s+(?:completely\\s+|quite\\s+|all\\s+|fully\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
+const HAND_BEFORE = /^\s*(?:before|until|till|once|originally|as\s+an?\s+(?:boy|girl|child|youngster)|when\s+(?:young|a\s+(?:boy|girl|child)))\b/i;
 const REDHEAD = /\b(redhead)\b/giu;
 const HANDED = /\b(left|right)[\s-]handed\b|\b(southpaw)\b|\b(ambidextrous)\b/giu;
-const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
+const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|written|scrawled|scribbled|penned|jotted|sketched|initialled|initialed)\b[^.!?;“”"]{0,50}?\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 // "signing the register, and he does it with his right hand": the writing named first, the hand after.
 const DOES_IT_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|initialled|initialed)\b[^.!?;“”"]{0,120}?\b(?:does|did|do|doing)\s+(?:it|so|this|that)\s+with\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 // A hand used out of habit: "with her left hand, the way she does everything", "left-hand first, as always",
@@ -260,7 +261,11 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     for (const match of colours.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
     if (options.card) for (const match of colours.matchAll(HAIR_STREAKED)) push('hair', hairValues(match[1]!), match, match.index);
   }
-  for (const match of sentence.matchAll(HANDED)) push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
+  for (const match of sentence.matchAll(HANDED)) {
+    // On a card, "Right-handed before the accident" was the hand then, not now.
+    if (options.card && HAND_BEFORE.test(sentence.slice(match.index + match[0].length))) continue;
+    push('handedness', handednessValues(match[0]), match, match.index, null, match[0]);
+  }
   for (const match of sentence.matchAll(WRITING_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(DOES_IT_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
   for (const match of sentence.matchAll(HABIT_HAND)) push('handedness', [match[2]!.toLowerCase()], match, match.index, match[1]!, `${match[2]} hand`);
