@@ -42,7 +42,8 @@ export interface PlaceCard extends CardBase {
 // Labels of facts a card states, and the many ways writers write them (folded onto one key).
 const KEY_ALIASES: Record<string, string> = {
   alias: 'aliases', 'also known as': 'aliases', aka: 'aliases', 'a.k.a.': 'aliases', nickname: 'aliases', nicknames: 'aliases', 'known as': 'aliases',
-  'other names': 'aliases', called: 'aliases',
+  'other names': 'aliases', 'other name': 'aliases', called: 'aliases', 'also called': 'aliases', 'goes by': 'aliases', 'also goes by': 'aliases',
+  'pet name': 'aliases', 'pet names': 'aliases', bynames: 'aliases', byname: 'aliases', 'nick name': 'aliases', 'nick names': 'aliases',
   eye: 'eyes', 'eye colour': 'eyes', 'eye color': 'eyes', 'eye colours': 'eyes', 'colour of eyes': 'eyes', eyecolor: 'eyes', eyecolour: 'eyes',
   'hair colour': 'hair', 'hair color': 'hair', haircolor: 'hair', haircolour: 'hair',
   'died in': 'died_in', 'died_in': 'died_in', died: 'died', dies: 'died', death: 'died', 'dies in': 'died_in', 'date of death': 'died', deceased: 'died', fate: 'died',

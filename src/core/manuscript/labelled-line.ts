@@ -12,7 +12,8 @@ export interface LabelledLine {
 }
 
 // Bullets and emphasis are decoration: `- **POV:** Hester`, `* __When__: Day 2`, `POV - Hester`.
-const LABELLED = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z _-]{0,30}?)\s*(?::|\s[-–—]\s)\s*(.*)$/;
+// `Eyes: grey`, `Eyes — grey`, and Dataview's inline field `Eyes:: grey`.
+const LABELLED = /^\s*(?:[-*+]\s+)?([A-Za-z][A-Za-z _-]{0,30}?)\s*(?:::?|\s[-–—]\s)\s*(.*)$/;
 
 /** Parses `- **POV:** Hester Vane` and its variations; null when the line is not `label: value`. */
 export function parseLabelledLine(line: string): LabelledLine | null {

@@ -46,12 +46,13 @@ export type TableColumn = OutlineField | 'number' | 'title' | null;
 const COLUMN_NAMES: ReadonlyArray<[RegExp, TableColumn]> = [
   [/^(?:#|no\.?|num(?:ber)?|ch(?:apter)?\.?(?:\s*(?:no\.?|#|number))?|scene(?:\s*(?:no\.?|#|number))?|sc\.?)$/i, 'number'],
   [/^(?:title|name|chapter\s*title|scene\s*title|heading)$/i, 'title'],
-  [/^(?:when|day|date|time|story\s*day|day\s*\/\s*date|date\s*\/\s*day)$/i, 'when'],
+  // `Day and date`, `Date / day`, `Day & time`, `Story date`, `Dated`.
+  [/^(?:when|dated?|time|(?:story|in[-\s]story)\s*(?:day|date|time)|(?:day|date)(?:\s*(?:\/|and|&|\+|,)\s*(?:day|date|time))*)$/i, 'when'],
   [/^(?:pov|point\s*of\s*view|viewpoint|narrator)$/i, 'pov'],
   [/^(?:characters|cast|who|people)$/i, 'characters'],
   [/^(?:location|where|place|setting)$/i, 'location'],
   [/^(?:file|scene\s*file|path)$/i, 'file'],
-  [/^(?:summary|beat|beats|events?|what\s*happens|synopsis|plot|description|notes?)$/i, 'beat'],
+  [/^(?:summary|beat|beats|events?|key\s*events|what\s*happens|synopsis|plot|description|notes?|action|content|(?:chapter|scene)\s*summary)$/i, 'beat'],
 ];
 
 /** The cells of a Markdown table row, trimmed; null when the line is not a row. */

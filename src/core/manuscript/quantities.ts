@@ -47,6 +47,9 @@ function isPlural(word: string): boolean {
  * back to back" do. Past one, the head is the phrase's first plural; otherwise its first word.
  */
 function unitAfter(text: string, end: number, value: number): string | null {
+  // "all twelve of the steps", "five of the Anchor's rooms": the count is of the noun after "of".
+  const partitive = /^\s+of\s+(?:the|its|their|his|her|our|those|these)\s+(?:\p{L}+['’]s\s+)?(?=\p{Ll})/u.exec(text.slice(end));
+  if (partitive !== null && value > 1) return unitAfter(text, end + partitive[0].length - 1, value);
   const first = /^[\s-]+(\p{L}+)/u.exec(text.slice(end));
   if (first === null || !/^\p{Ll}/u.test(first[1]!) || value === 1) return first ? first[1]! : null;
   const phrase: string[] = [];

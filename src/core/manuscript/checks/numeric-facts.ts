@@ -165,6 +165,18 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
 // the whole of a thing the notes already count.
 const TOTALITY = /\b(?:all(?:\s+of)?(?:\s+(?:the|its|their|his|her))?|the\s+(?:whole|entire|full)|every\s+one\s+of\s+(?:the|its|their|his|her)|each\s+of\s+(?:the|its|their))\s+$/i;
 
+// "nine steps cut into the outer bank", "six windows set in the back wall": a count placed somewhere by its own words.
+const PLACED_AFTER = /^[\s-]*(?:\p{L}+\s+)?(?:cut|carved|set|built|dug|hewn|leading|running|going|let)\s+(?:into|in|up|down|to|from|along|through|on)\s+(?:the|a|an|its|their|his|her)\s+((?:\p{L}+\s+){0,2}\p{L}+)/iu;
+
+/** True when a count's own words place it in something the fact is not about. */
+function placedElsewhere(after: string, fact: NumericFact): boolean {
+  const placed = PLACED_AFTER.exec(after);
+  if (placed === null) return false;
+  const stems = placed[1]!.split(/\s+/).map(stemWord);
+  const known = new Set([fact.subjectStem, fact.nameStem, ...fact.keywordStems].filter((stem) => stem !== null));
+  return !stems.some((stem) => known.has(stem));
+}
+
 const DEFINITE_BEFORE = /\b(?:the|its|those|these|all)\s+$/i;
 
 /** A quantity as the scene says it: `ninety steps`, `a mile and a half`. */
@@ -206,7 +218,11 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const sentenceStems = stemsOf(sentenceText);
       const sameUnit = facts.filter((fact) => fact.unitStem === unitStem);
       const whole = strict && TOTALITY.test(paragraph.text.slice(sentence.start, number.start)) && new Set(sameUnit.map((fact) => fact.value)).size === 1;
+      const after = paragraph.text.slice(number.end, number.end + 80);
+      // "three of the windows" is some of them; only "all twelve of the windows" counts the whole.
+      if (/^\s+of\s/i.test(after) && !TOTALITY.test(paragraph.text.slice(sentence.start, number.start))) continue;
       const related = sameUnit.filter((fact) => {
+        if (placedElsewhere(number.text.includes(unit) ? after : after.replace(new RegExp(`^\\s*${unit}`, 'i'), ''), fact)) return false;
         if (whole) return true;
         const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
         const subjects = [fact.subjectStem, fact.nameStem].filter((stem) => stem !== null);
@@ -216,7 +232,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         // notes count that noun only once, the subject nearby is enough ("four looms" may be a few of them).
         const definite = sameUnit.length === 1 && DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
         // "the barn's four stalls": the count belongs to the subject it follows.
-        const owner = /(\p{L}+)['’]s\s+$/u.exec(paragraph.text.slice(Math.max(0, number.start - 30), number.start))?.[1];
+        const owner = /(\p{L}+)['’]s\s+$/u.exec(paragraph.text.slice(Math.max(0, number.start - 30), number.start))?.[1] ?? /^\s+of\s+the\s+(\p{L}+)['’]s\s/u.exec(paragraph.text.slice(number.end, number.end + 40))?.[1];
         const possessed = owner !== undefined && subjects.includes(stemWord(owner));
         const about = (subjectNear && (hits >= 2 || definite)) || hits >= 3 || possessed || (fact.subjectProper && subjectInSentence);
         if (!about) return false;

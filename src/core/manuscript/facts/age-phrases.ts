@@ -67,7 +67,11 @@ const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${N
 const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER}(?:,|\\s+years?\\s+old(?:,|\\s+and\\b|[.;]))`, 'gu');
 // "At nineteen she has been on the floors five years": an age now, said in the present tense.
 // "At seventy-nine, Granddad is the oldest man on the float": the owner may be named.
-const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already)\\b`, 'gu');
+// Told in the past, the same: "At seventeen he had the notion", "At forty, she was the oldest on the line" (not "At
+// seventeen she had married", a time before).
+const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already|was|knew|could|kept|ran|lived|worked|had\\s+(?:the|a|an|no|his|her|my|some|enough|more|less|all)\\b)\\b`, 'gu');
+// "He had been sixty-four at Christmas": an age at a feast or a birthday of the year just gone.
+const HAD_BEEN_AT = new RegExp(`\\b(she|he|I|\\p{Lu}[\\p{L}'’-]+)\\s+had\\s+been\\s+${NUMBER}(?:\\s+years?\\s+old)?\\s+(?:at|on|by)\\s+(?:Christmas|Easter|Whitsun|Michaelmas|Hogmanay|New\\s+Year|(?:his|her|my)\\s+(?:last\\s+)?birthday)\\b`, 'gu');
 // "Thirty-three years old and still walking home to his mother's": a fragment whose owner is the
 // she or he it goes on to name.
 const AGE_FRAGMENT = new RegExp(`^(\\s*)${NUMBER}\\s+years?\\s+old(?:,|\\s+and\\b)`, 'iu');
@@ -150,6 +154,12 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(WHO_WAS)) {
     const age = numberValue(match[2]!);
     if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: match.index + match[1]!.length });
+  }
+  for (const match of sentence.matchAll(HAD_BEEN_AT)) {
+    const age = numberValue(match[2]!);
+    const owner = match[1]!;
+    const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
+    if (age !== null && !/^(?:It|This|That|There)$/.test(owner)) add({ kind: 'age', age, bound: 'exact', text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
   }
   for (const match of sentence.matchAll(AT_AGE_NOW)) {
     const age = numberValue(match[1]!);

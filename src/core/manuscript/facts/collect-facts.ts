@@ -137,7 +137,7 @@ function looksAtAnother(before: string, text: string): boolean {
 }
 
 // A likeness shows someone as they were: "the photograph of their wedding day, he with his hair as black as a crow's wing".
-const LIKENESS = /\b(?:photo(?:graph)?s?|snapshots?|portraits?|pictures?|paintings?|likeness|daguerreotypes?|tintypes?|wedding\s+day|as\s+a\s+(?:boy|girl|child|young\s+(?:man|woman)))\b/i;
+const LIKENESS = /\b(?:photo(?:graph)?s?|snapshots?|portraits?|(?:a|the|an|that|this|old|his|her|their)\s+(?:\p{L}+\s+)?pictures?|paintings?|likeness|daguerreotypes?|tintypes?|wedding\s+day|as\s+a\s+(?:boy|girl|child|young\s+(?:man|woman)))\b/iu;
 
 /** True when a colour is said of a likeness or of long ago: in the sentence, or the one before it. */
 function colourOfThePast(paragraph: Paragraph, sentence: { start: number; end: number }, attribute: string): boolean {

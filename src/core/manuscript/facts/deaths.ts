@@ -176,7 +176,7 @@ const ACTIONS = [
 ];
 // Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
 // ("The Captain is in the elm box" is where the dead lie, not where they stand.)
-const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b(?!\\s+(?:[\\p{L}-]+\\s+)?(?:box|ground|earth|churchyard|cemetery|grave|coffin|casket|urn|morgue|mortuary|vault|tomb)\\b))`, 'iu');
+const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:sitting|standing|waiting|walking|leaning|smoking|working|talking|laughing|watching|singing|kneeling|digging|mending|whistling)\\b|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b(?!\\s+(?:[\\p{L}-]+\\s+)?(?:box|ground|earth|churchyard|cemetery|grave|coffin|casket|urn|morgue|mortuary|vault|tomb)\\b))`, 'iu');
 // Seen or heard doing it, the verb bare after the name: "I watch the Professor come across the
 // lounge", "we heard Tresk laugh in the yard" — unless it can never be ("I'll never see Tresk walk").
 const PERCEIVED = /\b(?:watch|watches|watched|see|sees|saw|hear|hears|heard|notice|notices|noticed|spot|spots|spotted)\s+$/i;
@@ -190,7 +190,7 @@ const BARE_ACTIONS = [
 const BARE_ACTION = new RegExp(`^\\s+(${BARE_ACTIONS.join('|')})\\b`, 'i');
 // Cues that the dead are remembered, dreamt, pictured or read, not present: anywhere in the sentence
 // ("used to" too, but not in a likeness: "he looked up the way he used to look at a sum").
-const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|(?<!(?:the\s+way|as|like)\s+(?:he|she|they|I|we)\s+)used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+if|as\s+though|had\s+(?:said|told|been|done))\b/i;
+const MEMORY = /\b(?:remember(?:ed|s|ing)?|recall(?:ed|s)?|memor(?:y|ies)|(?<!(?:the\s+way|as|like)\s+(?:he|she|they|I|we)\s+)used\s+to|years\s+(?:ago|before|earlier)|back\s+then|in\s+those\s+days|dream(?:t|ed|s)?|ghost|spirit|photo(?:graph)?|portrait|picture|painting|letter|diary|journal|grave|funeral|coffin|buried|before\s+(?:he|she)\s+died|when\s+(?:he|she)\s+was\s+alive|imagin(?:ed|es|ing)|as\s+(?:if|though)\s+(?:he|she|they|him|her)\b|had\s+(?:said|told|been|done))\b/i;
 // The dead heard or seen through a recording, anywhere in the sentence: "the recording of Tresk", "in
 // the video Tresk laughs", "Tresk's voice on the tape" (not a tape measure or sticky tape).
 const RECORDING = /\b(?:recordings?|recorded|pre-recorded|footage|videos?|video-?tapes?|voicemails?|voice\s*mails?|answer(?:ing\s+machine|phone)|playback|played\s+back|replay(?:s|ed|ing)?|rewound|rewind|holograms?|holographic|cassettes?|dictaphone|reel-to-reel|home\s+movies?|(?:the|a|an|that|this|old|his|her|their)\s+tapes?(?!\s+measure)(?:\s+recorder)?)\b/i;

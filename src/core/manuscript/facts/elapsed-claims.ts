@@ -116,7 +116,9 @@ function eventDay(
   whenOf: (position: number) => ChapterWhen,
   namedIn: NamedIn,
 ): { day: number; path: string; line: number; text: string; anchor: string } | null {
-  const named = new Set(namedIn(clause));
+  // The event is what the clause says first: "since the Scarth, and in the three weeks the Coxswain…".
+  const event = clause.split(/,|\s+(?:and|but|when|that|which)\s+/)[0]!;
+  const named = new Set(namedIn(event));
   const died = deaths.filter((death) => named.has(death.card) && death.position !== null && death.position > 0 && death.position <= position);
   if (died.length === 1) {
     const when = whenOf(died[0]!.position!);
@@ -124,7 +126,7 @@ function eventDay(
     return day === null ? null : { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text, anchor: `death of ${died[0]!.card.name.value}` };
   }
   if (named.size > 0) return null;
-  const head = titleKey(clause.split(/,|\s+(?:and|when|that|which|and|but)\s+/)[0]!);
+  const head = titleKey(event);
   const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titleKey(chapter.title) === head);
   if (titled.length !== 1) return null;
   const when = whenOf(titled[0]!.position);
@@ -170,7 +172,9 @@ export function elapsedFindings(
         const at = claim.match.index;
         if (isQuoted(paragraph, at)) continue;
         const sentence = sentenceAt(paragraph, at);
-        if (ROUGH.test(paragraph.text.slice(sentence.start, at + claim.match[0].length))) continue;
+        // Only the words up to the event it is counted from may make a count rough ("it felt both longer…" comes after).
+        const counted = 'clause' in claim ? claim.match[0].length - claim.clause.length : claim.match[0].length;
+        if (ROUGH.test(paragraph.text.slice(sentence.start, at + counted))) continue;
         const amount = count(claim.amount);
         if (amount === null) continue;
         const said = amount * UNIT_DAYS[claim.unit.toLowerCase()]!;

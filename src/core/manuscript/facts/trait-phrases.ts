@@ -199,7 +199,7 @@ const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|Septem
 const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
 // Dirt colours the hair after its noun ("his black hair gone grey with flour", "hair white with snow"),
 // never the colour written before it.
-const HAIR_DIRT = /\b(?:flour|dust|ash|ashes|snow|soot|mud|paint|plaster|sawdust)\b/i;
+const HAIR_DIRT = /\b(?:flour|dust|ash|ashes|snow|soot|mud|paint|plaster|sawdust|oil|grease|tar|blood|grime|dirt|muck|sweat|rain|brine|seawater)\b/i;
 
 // On a card, only a wig hides the hair's own colour; a dye is said beside it ("Mousy brown hair
 // (hennas it red for the dance)" is brown and red: either may be written).
