@@ -190,6 +190,25 @@ function titleCarriers(characters: readonly CharacterCard[], fullNames: Readonly
  * learned forms. A derived form that another entry states outright (an alias, a place's name)
  * is left to that entry; derived forms two people share stay ambiguous.
  */
+const KIN_TITLE = /^(uncle|aunt|auntie|aunty|granny|grandma|grandad|granddad|grandpa|cousin)\s+\p{Lu}/iu;
+
+/**
+ * "my uncle" for the one card called `Uncle Tom`: how a narrator names their own kin. Only a kin
+ * word one card alone carries as a title gives the form.
+ */
+function kinForms(characters: readonly CharacterCard[], stated: (card: CharacterCard) => string[]): Map<string, string[]> {
+  const carriers = new Map<string, string[]>();
+  for (const card of characters) {
+    for (const word of new Set(stated(card).map((form) => KIN_TITLE.exec(form)?.[1]?.toLowerCase()).filter((word) => word !== undefined))) {
+      const key = word.replace(/^(?:auntie|aunty)$/, 'aunt');
+      carriers.set(key, [...(carriers.get(key) ?? []), card.path]);
+    }
+  }
+  const forms = new Map<string, string[]>();
+  for (const [word, paths] of carriers) if (paths.length === 1) forms.set(paths[0]!, [...(forms.get(paths[0]!) ?? []), `my ${word}`]);
+  return forms;
+}
+
 export function buildNameIndex(characters: readonly CharacterCard[], places: readonly PlaceCard[], learned: LearnedForms = new Map()): NameIndex {
   const titled = uniqueTitleForms(characters);
   // A card named by one word may give the whole name in its prose: the reader's forms come from that.
@@ -199,10 +218,11 @@ export function buildNameIndex(characters: readonly CharacterCard[], places: rea
   const explicit = new Set([...characters, ...places].flatMap((card) => stated(card).map((form) => form.replace(APOSTROPHES, "'"))));
   const shortForms = ownedShortForms(characters, explicit);
   const titledSurnames = titleCarriers(characters, fullNames);
+  const kin = kinForms(characters, stated);
   const entity = (card: CharacterCard | PlaceCard): NamedEntity => {
     const own = stated(card);
     const named = card.kind === 'character' ? [...derivedNameForms(fullNames.get(card.path) ?? card.name.value, card.gender), ...(shortForms.get(card.path) ?? [])] : [];
-    const derived = [...new Set(named)].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")) && (titledSurnames.get(form) ?? card.path) === card.path);
+    const derived = [...new Set([...named, ...(kin.get(card.path) ?? [])])].filter((form) => !own.includes(form) && !explicit.has(form.replace(APOSTROPHES, "'")) && (titledSurnames.get(form) ?? card.path) === card.path);
     return {
       id: card.path,
       kind: card.kind,

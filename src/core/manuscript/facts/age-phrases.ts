@@ -70,6 +70,9 @@ const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER
 // Told in the past, the same: "At seventeen he had the notion", "At forty, she was the oldest on the line" (not "At
 // seventeen she had married", a time before).
 const AT_AGE_NOW = new RegExp(`(?:^|[.;]\\s+)At\\s+${NUMBER},?\\s+(she|he|I|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:has|is|am|does|can|knows|works|keeps|runs|lives|still|already|was|knew|could|kept|ran|lived|worked|had\\s+(?:the|a|an|no|his|her|my|some|enough|more|less|all)\\b)\\b`, 'gu');
+// "Sparrow stood in the doorway with her hands behind her back, ten years old and small for it": the
+// age set off after what the sentence's named subject does.
+const SUBJECT_THEN_AGE = new RegExp(`^(\\s*)(\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+[^,.;:!?"“”]{3,90},\\s+${NUMBER}\\s+years?\\s+old(?:,|\\s+and\\b|[.;])`, 'u');
 // "He had been sixty-four at Christmas": an age at a feast or a birthday of the year just gone.
 const HAD_BEEN_AT = new RegExp(`\\b(she|he|I|\\p{Lu}[\\p{L}'’-]+)\\s+had\\s+been\\s+${NUMBER}(?:\\s+years?\\s+old)?\\s+(?:at|on|by)\\s+(?:Christmas|Easter|Whitsun|Michaelmas|Hogmanay|New\\s+Year|(?:his|her|my)\\s+(?:last\\s+)?birthday)\\b`, 'gu');
 // "Thirty-three years old and still walking home to his mother's": a fragment whose owner is the
@@ -154,6 +157,13 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(WHO_WAS)) {
     const age = numberValue(match[2]!);
     if (age !== null && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, text: match[0], at: match.index, subjectAt: match.index + match[1]!.length });
+  }
+  const subjectThen = SUBJECT_THEN_AGE.exec(sentence);
+  if (subjectThen && !/^(?:The|A|An|It|He|She|I|We|They|This|That|There|Then|When|But|And|So|In|On|At|By|For|With|From)$/.test(subjectThen[2]!.split(/\s+/)[0]!)) {
+    const age = numberValue(subjectThen[3]!);
+    const ownerAt = subjectThen[1]!.length;
+    const at = subjectThen[0].lastIndexOf(subjectThen[3]!);
+    if (age !== null && !past(at, subjectThen[0].length)) add({ kind: 'age', age, text: subjectThen[0].slice(at).replace(/[,.;]$/, ''), at, subjectAt: ownerAt + subjectThen[2]!.length });
   }
   for (const match of sentence.matchAll(HAD_BEEN_AT)) {
     const age = numberValue(match[2]!);

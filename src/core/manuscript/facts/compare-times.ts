@@ -100,18 +100,25 @@ function weekdayDateFindings(chapter: ChapterTime): Finding[] {
 function outlineWeekdayFindings(outline: Outline): Finding[] {
   const findings: Finding[] = [];
   for (const entry of outline.entries) {
-    const when = entry.fields.when;
-    const planned = when ? timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' }) : null;
-    const actual = weekdayOfDate(planned?.date ?? null);
-    if (!when || planned === null || planned.weekday === null || actual === null || actual === planned.weekday) continue;
-    findings.push({
-      kind: 'weekday_date_mismatch',
-      severity: 'error',
-      message: `The outline dates this entry ${formatDate(planned.date!)}, which was a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[planned.weekday]} ("${when.value}").`,
-      path: outline.path,
-      line: when.line,
-      quote: '',
-    });
+    // The entry's date, and a weekday with a full date in any of its beats ("- Friday 11 August 1842").
+    const lines = [entry.fields.when, ...entry.beats].filter((line): line is NonNullable<typeof line> => line !== undefined);
+    const seen = new Set<number>();
+    for (const when of lines) {
+      if (seen.has(when.line)) continue;
+      seen.add(when.line);
+      const planned = timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' });
+      const actual = weekdayOfDate(planned?.date ?? null);
+      if (planned === null || planned.weekday === null || actual === null || actual === planned.weekday) continue;
+      if (when !== entry.fields.when && planned.date?.year == null) continue;
+      findings.push({
+        kind: 'weekday_date_mismatch',
+        severity: 'error',
+        message: `The outline dates this entry ${formatDate(planned.date!)}, which was a ${WEEKDAYS[actual]}, not a ${WEEKDAYS[planned.weekday]} ("${when.value}").`,
+        path: outline.path,
+        line: when.line,
+        quote: '',
+      });
+    }
   }
   return findings;
 }
