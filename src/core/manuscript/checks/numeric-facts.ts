@@ -177,6 +177,14 @@ function placedElsewhere(after: string, fact: NumericFact): boolean {
   return !stems.some((stem) => known.has(stem));
 }
 
+const ELIDED_UNIT = new Set(['at', 'on', 'in', 'to', 'upstairs', 'downstairs', 'below', 'above', 'behind', 'more', 'besides', 'facing']);
+
+/** The sum of a fact's counts of its noun in its own sentence, the noun said once ("nine windows on the front and five at the back"); null for one count. */
+function partsSum(fact: NumericFact): number | null {
+  const parts = findQuantities(fact.text).filter((quantity) => !quantity.ordinal && quantity.unit !== null && (stemWord(quantity.unit) === fact.unitStem || ELIDED_UNIT.has(quantity.unit.toLowerCase())));
+  return parts.length > 1 && parts.some((part) => stemWord(part.unit!) === fact.unitStem) ? parts.reduce((sum, part) => sum + part.value, 0) : null;
+}
+
 const DEFINITE_BEFORE = /\b(?:the|its|those|these|all)\s+$/i;
 
 /** A quantity as the scene says it: `ninety steps`, `a mile and a half`. */
@@ -242,6 +250,8 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
       if (fact === undefined || related.some((other) => other.value === number.value)) continue;
+      // "nine windows on the front and five at the back" has fourteen in all.
+      if (related.some((other) => partsSum(other) === number.value)) continue;
       // A round count said as a guess ("some three hundred looms", "forty-odd steps") is no contradiction of one near it.
       const rough = isApproximate(paragraph.text, number.start, number.end);
       if (rough && related.some((other) => Math.abs(other.value - number.value) <= APPROXIMATE_SHARE * other.value)) continue;

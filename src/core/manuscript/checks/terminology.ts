@@ -57,7 +57,8 @@ export function terminologyFindings(files: readonly FileProse[]): Finding[] {
   };
   for (const prose of files) {
     for (const paragraph of prose.paragraphs) {
-      const words = [...paragraph.text.matchAll(/\p{L}+(?:-\p{L}+)*/gu)];
+      // A possessive or contraction is one word ("Fenn’s hut" is no "s hut", to be taken for "shut").
+      const words = [...paragraph.text.matchAll(/\p{L}+(?:['’]\p{L}+)*(?:-\p{L}+(?:['’]\p{L}+)*)*/gu)];
       // Whether the word at `index` is followed, across one space, by a content word.
       const beforeWord = (index: number): boolean => {
         const [word, next] = [words[index]!, words[index + 1]];

@@ -23,7 +23,7 @@ const WEEKDAY_AFTER_DEATH = new RegExp(
 );
 // "three weeks since they pulled Amos out", "a fortnight since the Scarth": since an event the
 // clause names, by the dead person in it or by an earlier chapter's title.
-const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
+const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
 // A count said as a guess, or a span only hoped for.
 const ROUGH = /\b(?:about|around|nearly|almost|some|maybe|perhaps|or\s+so|more\s+than|over|only|barely|just|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 const FUNERAL_WORD = /\b(?:funeral|burial|buried|interred|requiem)\b/i;
@@ -115,6 +115,7 @@ function eventDay(
   deaths: readonly Death[],
   whenOf: (position: number) => ChapterWhen,
   namedIn: NamedIn,
+  genderOf: (death: Death) => 'male' | 'female' | null,
 ): { day: number; path: string; line: number; text: string; anchor: string } | null {
   // The event is what the clause says first: "since the Scarth, and in the three weeks the Coxswain…".
   const event = clause.split(/,|\s+(?:and|but|when|that|which)\s+/)[0]!;
@@ -126,6 +127,13 @@ function eventDay(
     return day === null ? null : { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text, anchor: `death of ${died[0]!.card.name.value}` };
   }
   if (named.size > 0) return null;
+  // "since I'd found him", "since they buried her": the one earlier death the pronoun can mean.
+  const found = /\b(?:found|buried|bury|pulled|carried|laid|lost|drowned|killed)\b[^,;]*?\b(him|her)\b/i.exec(event);
+  if (found !== null) {
+    const meant = deathMeant(found[1]!, position, deaths, whenOf, genderOf);
+    const day = meant === null ? null : dayIndexOf(meant.date, meant.date.year);
+    return meant === null || day === null ? null : { day, path: meant.death.path, line: meant.death.line, text: meant.death.text, anchor: `death of ${meant.death.card.name.value}` };
+  }
   const head = titleKey(event);
   const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titleKey(chapter.title) === head);
   if (titled.length !== 1) return null;
@@ -181,7 +189,7 @@ export function elapsedFindings(
         let from: { day: number; path: string; line: number; text: string } | null = null;
         let anchor: string = claim.anchor;
         if ('clause' in claim) {
-          const event = eventDay(claim.clause, chapter.position, chapters, deaths, whenOf, namedIn);
+          const event = eventDay(claim.clause, chapter.position, chapters, deaths, whenOf, namedIn, genderOf);
           if (event !== null) ({ anchor, ...from } = event);
         } else if (claim.anchor === 'funeral') {
           const before = funerals.filter((funeral) => funeral.day <= today);

@@ -29,9 +29,9 @@ const EYE_HUES: Record<string, string[]> = {
 const HAIR_FAMILIES: Record<string, string[]> = {
   black: ['black'], raven: ['black'], 'jet-black': ['black'], jet: ['black'], ebony: ['black'],
   brown: ['brown'], chestnut: ['brown', 'red'], mousy: ['brown'], mousey: ['brown'], brunette: ['brown'], dark: ['brown', 'black'],
-  blond: ['blond'], blonde: ['blond'], fair: ['blond'], flaxen: ['blond'], golden: ['blond'], platinum: ['blond'], sandy: ['blond', 'red'], straw: ['blond'],
+  blond: ['blond'], blonde: ['blond'], fair: ['blond'], yellow: ['blond'], tow: ['blond'], 'tow-coloured': ['blond'], 'white-blond': ['blond'], 'white-blonde': ['blond'], flaxen: ['blond'], golden: ['blond'], platinum: ['blond'], sandy: ['blond', 'red'], straw: ['blond'],
   red: ['red'], auburn: ['red'], ginger: ['red'], copper: ['red'], coppery: ['red'], 'strawberry-blond': ['red', 'blond'], 'strawberry-blonde': ['red', 'blond'],
-  grey: ['grey'], gray: ['grey'], silver: ['grey'], white: ['grey'], 'salt-and-pepper': ['grey', 'black'], 'iron-grey': ['grey'],
+  grey: ['grey'], gray: ['grey'], silver: ['grey'], white: ['grey'], grizzled: ['grey'], hoary: ['grey'], snowy: ['grey'], 'salt-and-pepper': ['grey', 'black'], 'iron-grey': ['grey'],
 };
 const EYE_HUE = Object.keys(EYE_HUES).filter((hue) => hue !== 'dark').join('|');
 const HAIR = Object.keys(HAIR_FAMILIES).sort((a, b) => b.length - a.length).join('|');
@@ -114,7 +114,7 @@ const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\
 // A colour after the noun: "his eyes, green as bottle glass", "eyes the grey of slate", "her hair, now the colour of ash".
 const AFTER_LINK = '(?:\\s*,\\s*(?:now\\s+|still\\s+|already\\s+)?|\\s+(?:now\\s+|still\\s+)?|\\s+(?:was|were|is|are|had\\s+been|has\\s+been)\\s+(?:now\\s+|still\\s+)?(?=the\\s))';
 const LIKENED = '[\\p{L}-]+(?:\\s+[\\p{L}-]+)?';
-const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:(?:pale|dark|light|deep|bright|clear|soft)\\s+)?(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+)(?:(?:\\s+[\\p{L}-]+)?\\s*,\\s+((?:(?:pale|dark|light|deep|bright|clear|soft)[\\s-])?(?:${hues})))?)`, 'giu');
+const COLOUR_AFTER = (noun: string, hues: string): RegExp => new RegExp(`\\b(${noun})${AFTER_LINK}(?:(?:as\\s+)?(${hues})\\s+as\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:(?:pale|dark|light|deep|bright|clear|soft)\\s+)?(${hues})\\s+of\\s+(?:a\\s+|an\\s+|the\\s+)?${LIKENED}|the\\s+(?:colou?r|shade)\\s+of\\s+(?:a\\s+|an\\s+|the\\s+|old\\s+|wet\\s+|cold\\s+|fresh\\s+|dry\\s+)?([\\p{L}-]+)(?:(?:\\s+[\\p{L}-]+)?\\s*,\\s+((?:(?:pale|dark|light|deep|bright|clear|soft)[\\s-])?(?:${hues})))?|like\\s+(?:a\\s+|an\\s+|the\\s+)?(?:wet\\s+|old\\s+|cold\\s+|polished\\s+|new\\s+)?([\\p{L}-]+))`, 'giu');
 const EYES_AFTER = COLOUR_AFTER('eyes', EYE_HUE);
 const HAIR_AFTER = COLOUR_AFTER('hair', HAIR);
 // What "the colour of …" names, per noun: a plain likeness, not a figure of speech to be read.
@@ -138,9 +138,11 @@ function colourAfterValues(attribute: 'eyes' | 'hair', match: RegExpMatchArray):
   // "the colour of peat water, dark brown": the likeness named, then the colour itself.
   const hue = match[2] ?? match[3] ?? match[5];
   if (hue !== undefined) return { values: attribute === 'eyes' ? eyeValues(hue) : hairValues(hue), valueText: hue };
-  const noun = match[4]!.toLowerCase();
+  const noun = (match[4] ?? match[6]!).toLowerCase();
   const named = attribute === 'eyes' ? EYE_HUES[noun] : HAIR_FAMILIES[noun];
   const likened = LIKENESS[noun]?.[attribute];
+  // "eyes like saucers" names no colour: only a likeness of known colour ("like wet slate") counts.
+  if (match[4] === undefined) return { values: likened ? [likened] : [], valueText: `like ${match[6]}` };
   return { values: named ?? (likened ? [likened] : []), valueText: `the colour of ${match[4]}` };
 }
 
