@@ -20,6 +20,7 @@ const MARK_FIELDS = ['scar', 'scars', 'marks', 'distinguishing marks', 'distingu
 const ABOUT_OTHER = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|lover|partner|grandmother|grandfather|mum|dad)\b[^.;]{0,25}$/i;
 // A person named just before the trait, who may have no card of their own: "Walter's eyes were blue",
 // "Tom Birch had red hair". Pronouns and words that open sentences are no one's name.
+const IS_THE_RELATIVE = /\b(?:is|was)\s+(?:(?:\p{Lu}[\p{L}’'-]*)['’]s\s+|(?:a|an|the|her|his|their)\s+)(?:[\p{Ll}-]+\s+){0,2}(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|lover|partner|grandmother|grandfather)\b[^.;]{0,25}$/iu;
 const NAMED_OWNER = /(?:(\p{Lu}[\p{L}’'-]*)['’]s\s+(?:[\p{L}-]+\s+){0,3}|^\s*(\p{Lu}[\p{L}’'-]*(?:\s+\p{Lu}[\p{L}’'-]*)?)\s+(?:has|had|is|was)\s+(?:[\p{L}-]+\s+){0,3})$/u;
 // A card's sentences often open with a verb or an adverb ("Walks with a limp", "Usually has…").
 const NOT_A_NAME = /^(?:she|he|they|it|i|we|you|her|his|their|everyone|everybody|nobody|someone|somebody|always|never|still|often|also|this|that|there|here|what|who|one|each|both|\p{L}+ly)$/iu;
@@ -82,8 +83,10 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
     for (const sentence of paragraph.sentences) {
       // A list of fields reads as one long sentence: a field's own line is skipped, not the sentence.
       const own = (start: number): boolean => {
-        const before = paragraph.text.slice(sentence.start, start);
-        if (ABOUT_OTHER.test(before)) return false;
+        // An aside is no subject ("Marijke (Rieke to her brother) is fifty-two"), and the person a card
+        // says its own person is ("Douwe is Marijke's younger brother, forty-seven") is no other.
+        const before = paragraph.text.slice(sentence.start, start).replace(/\([^()]*\)/g, ' ');
+        if (ABOUT_OTHER.test(before) && !IS_THE_RELATIVE.test(before)) return false;
         const named = NAMED_OWNER.exec(before);
         const words = (named?.[1] ?? named?.[2])?.toLowerCase().split(/\s+/) ?? [];
         if (words.length > 0 && !NOT_A_NAME.test(words[0]!) && !words.some((word) => ownNames.has(word))) return false;
@@ -132,6 +135,8 @@ const PRONOUN_BEFORE = /\b(my|her|his)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
 const LOOKS_AT = /\b(?:look(?:ed|s|ing)?|star(?:ed|es|ing)|gaz(?:ed|es|ing)|glanc(?:ed|es|ing)|peer(?:ed|s|ing)?|squint(?:ed|s|ing)?)\s+(?:up\s+|over\s+|down\s+|across\s+)?at\s+(?:the|that|those)\s+$|\b(?:saw|sees|watched|watches|noticed|notices|admired|admires|eyed|eyes)\s+(?:the|that|those)\s+$/i;
 
 function looksAtAnother(before: string, text: string): boolean {
+  // "watched the stump of my uncle's right finger" names whose it is.
+  if (/\p{L}['’]s\s/u.test(text)) return false;
   const lead = /^(?:the|that|those)\s+/i.exec(text);
   return LOOKS_AT.test(lead ? `${before}${lead[0]}` : before);
 }

@@ -31,7 +31,8 @@ const FEMALE = /^(?:she|her|hers|herself)$/i;
 const MALE = /^(?:he|him|his|himself)$/i;
 const FIRST_PERSON = /^(?:i|me|my|mine|myself)$/i;
 // A capital counts: "His blue eyes followed the barge" opens its sentence; "I" is only ever a capital.
-const PRONOUN_NEAR = /\b([Hh]er|[Hh]is|[Ss]he|[Hh]e|[Mm]y|I)\b(?:\s+[\p{L}-]+){0,3}\s*$/u;
+// The nearest pronoun wins: in "I can picture his grey eyes" the eyes are his.
+const PRONOUN_NEAR = /^[\s\S]*\b([Hh]er|[Hh]is|[Ss]he|[Hh]e|[Mm]y|I)\b(?:\s+[\p{L}-]+){0,3}\s*$/u;
 // Someone else owns the thing: "your eyes", "their mother's grey eyes", "the old man's hair".
 const OTHER_OWNER = /(?:\b(?:your|their|our|its)\s+|\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+){0,2}|\p{L}+['’]s\s+)(?:[\p{L}-]+[\s-]+){0,2}$/u;
 

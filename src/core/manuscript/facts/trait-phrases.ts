@@ -193,7 +193,8 @@ const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|p
 const SIDE_DIGIT_MISSING = new RegExp(`\\b(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\s+(?:(?:was|were|is|are|had\\s+been|have\\s+been)\\s+)?(?:missing|gone|lost|amputated|taken\\s+off)\\b`, 'giu');
 // "missing the tip of his left ring finger", "lost her right thumb", "lost the top joint of the left forefinger".
 const LOST_SIDE_DIGIT = new RegExp(`\\b(?:missing|lost|loses|lose)\\s+(?:(?:the|a|an)\\s+)?(?:(?:tip|top|end|first|last|top\\s+joint|first\\s+joint|last\\s+joint|joint|part|half)\\s+of\\s+)?(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
-const STUMP_OF_SIDE_DIGIT = new RegExp(`\\b(?:stub|stump|stumps|stubs)\\s+of\\s+(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
+// "the stump of my uncle's right ring finger": the owner may be named in a possessive.
+const STUMP_OF_SIDE_DIGIT = new RegExp(`\\b(?:stub|stump|stumps|stubs)\\s+of\\s+(?:(the|her|his|my)\\s+|(?:\\p{L}+\\s+)?\\p{L}+['’]s\\s+)?${SIDE_DIGIT}\\b`, 'giu');
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
@@ -317,7 +318,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   }
   for (const match of [...sentence.matchAll(SIDE_DIGIT_MISSING), ...sentence.matchAll(STUMP_OF_SIDE_DIGIT), ...sentence.matchAll(LOST_SIDE_DIGIT)]) {
     const owner = match[1]?.toLowerCase();
-    push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, match.index!, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
+    // A possessive owner ("my uncle's") is looked for right before the side it owns.
+    const possessed = owner === undefined && /['’]s\s+$/.test(match[0].slice(0, match[0].toLowerCase().lastIndexOf(match[2]!.toLowerCase())));
+    const subjectOffset = possessed ? match.index! + match[0].toLowerCase().lastIndexOf(match[2]!.toLowerCase()) : match.index!;
+    push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, subjectOffset, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
   for (const match of sentence.matchAll(BORN_IN)) {
     const place = match[1]!.replace(/^the\s+/i, '');
