@@ -89,7 +89,7 @@ describe('a paragraph entry in capitals from a notes file', () => {
       ...entry('Kitty Nolan', 'KITTY NOLAN, sixteen, scullery maid. Red hair, green eyes.'),
     });
     expect(facts.sort()).toEqual(
-      ['Major Ivo Pennant born=1879-4-', 'Major Ivo Pennant eyes=brown', 'Major Ivo Pennant hair=grey', 'Major Ivo Pennant mark:missing:finger=right', 'Kitty Nolan age=16', 'Kitty Nolan eyes=green', 'Kitty Nolan hair=red'].sort(),
+      ['Major Ivo Pennant born=1879-4-', 'Major Ivo Pennant eyes=brown', 'Major Ivo Pennant hair=grey', 'Major Ivo Pennant mark:missing:finger=right', 'Major Ivo Pennant mark:right-hand finger:index=lost', 'Major Ivo Pennant mark:right-hand finger:middle=lost', 'Kitty Nolan age=16', 'Kitty Nolan eyes=green', 'Kitty Nolan hair=red'].sort(),
     );
   });
 

@@ -33,6 +33,8 @@ export function traitFindings(facts: readonly Fact[]): Finding[] {
     groups.set(key, [...(groups.get(key) ?? []), fact]);
   }
   const findings: Finding[] = [];
+  // "the first two fingers of his left hand" names two fingers: one finding for the line, not one per finger.
+  const fingerLines = new Set<string>();
   for (const group of groups.values()) {
     const cardStated = group.filter((fact) => fact.source === 'card');
     const prose = group.filter((fact) => fact.source === 'prose').sort((a, b) => a.position - b.position || a.line - b.line);
@@ -50,6 +52,10 @@ export function traitFindings(facts: readonly Fact[]): Finding[] {
       const key = `${fact.path}:${fact.line}`;
       if (reported.has(key)) continue;
       reported.add(key);
+      if (fact.attribute.includes('-hand finger:')) {
+        if (fingerLines.has(`${fact.card.path}:${key}`)) continue;
+        fingerLines.add(`${fact.card.path}:${key}`);
+      }
       const name = fact.card.name.value;
       const from = reference.source === 'card' ? 'the card says' : `${where(reference)} says`;
       const stated = reference.attribute === 'eyes' ? `${name}'s eyes are "${fact.valueText}"` : reference.attribute === 'hair' ? `${name}'s hair is "${fact.valueText}"` : `${name}'s ${noun} is "${fact.valueText}"`;

@@ -440,3 +440,22 @@ describe('22. a beat of an outline heading entry dated on the wrong weekday', ()
     expect(await weekdays('Monday 9 February')).toEqual([]);
   });
 });
+
+describe('23. a finger the card has lost, used on the page', () => {
+  const book = (cardLine: string, line: string) => ({
+    'Compendium/Characters/Anselm Trewhella.md': `# Anselm Trewhella\n\nHe keeps the lock on the canal. ${cardLine}`,
+    'Story/03 Lock.md': chapter('Lock', `Anselm Trewhella came out of the lock house. ${line}`),
+  });
+  const marks = async (cardLine: string, line: string) => linesOf(book(cardLine, line), 'fixed_trait_mismatch');
+
+  it('finds the lost fingers of that hand in use, once a line, and leaves the other hand, the stump and what remains', async () => {
+    const lost = 'He lost the first two fingers of his left hand to a lock gate in 1931.';
+    expect(await marks(lost, 'He held the pipe between the first two fingers of his left hand.')).toEqual([3]);
+    expect(await marks('He lost the two last fingers of his left hand.', 'He turned the ring on the little finger of his left hand.')).toEqual([3]);
+    expect(await marks(lost, 'He held the pipe between the first two fingers of his right hand.')).toEqual([]);
+    expect(await marks(lost, 'He rubbed the stump of the middle finger of his left hand.')).toEqual([]);
+    expect(await marks(lost, 'He gripped the rope with the thumb and the two remaining fingers of his left hand.')).toEqual([]);
+    // A lost tip leaves the finger: "the top joint of his left ring finger".
+    expect(await marks('He lost the top joint of his left ring finger.', 'He wore a ring on the ring finger of his left hand.')).toEqual([]);
+  });
+});

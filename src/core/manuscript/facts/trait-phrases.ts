@@ -211,6 +211,31 @@ const HAIR_DYED = new RegExp(`\\b(?:dye[sd]?|dyeing|henna(?:s|ed)?|bleach(?:es|e
 // "grey-streaked hair", "silver-flecked hair": on a card, the hair is that colour now.
 const HAIR_STREAKED = new RegExp(`(?<![\\p{L}-])(${HAIR})-(?:streaked|flecked|shot|threaded)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b`, 'giu');
 
+// Which fingers a phrase names: "the first two" are the index and middle, "the two last" the ring and
+// little, "index and middle fingers" both.
+const FINGER_PAIRS: ReadonlyArray<[RegExp, string[]]> = [
+  [/\b(?:first\s+two|two\s+first)\b/i, ['index', 'middle']],
+  [/\b(?:two\s+(?:smallest|last)|last\s+two)\b/i, ['ring', 'little']],
+];
+const FINGER_NAME: Record<string, string> = {
+  little: 'little', small: 'little', smallest: 'little', pinky: 'little', pinkie: 'little', fourth: 'little',
+  ring: 'ring', third: 'ring', middle: 'middle', second: 'middle', index: 'index', first: 'index', fore: 'index',
+};
+
+function fingersNamed(text: string): string[] {
+  const pair = FINGER_PAIRS.find(([pattern]) => pattern.test(text));
+  if (pair) return pair[1];
+  const named = [...text.matchAll(/\b(little|small|smallest|pinky|pinkie|fourth|ring|third|middle|second|index|first|fore)(?=\s*(?:and\b|&|,|fingers?\b)|fingers?\b)/giu)].map((match) => FINGER_NAME[match[1]!.toLowerCase()]!);
+  if (/\bthumbs?\b/i.test(text)) named.push('thumb');
+  return [...new Set(named)];
+}
+
+// A finger the hand still has: "the little finger of his left hand", "between the first two fingers of his left hand".
+const FINGER_OF_HAND = /\b((?:the\s+)?(?:(?:first|last)\s+two|two\s+(?:smallest|last|first)|(?:little|ring|middle|index|small|third|fourth|second|first)(?:\s+and\s+(?:little|ring|middle|index))?)\s+fingers?|(?:the\s+)?forefinger|(?:the\s+)?thumb)\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
+// Words that say the finger is gone, or only its place: "the stump of", "what was left of", "where … had been".
+const FINGER_GONE_BEFORE = /\b(?:stumps?|stubs?|missing|lost|lose|loses|gone|remaining|left\s+of|without|no|place\s+of|where)\s+(?:\p{L}+\s+){0,2}$/iu;
+const FINGER_GONE_AFTER = /^\s*(?:was|were|is|are|had\s+been|have\s+been)?\s*(?:missing|gone|lost|amputated|taken|cut\s+off|blown\s+off)\b|^\s*had\s+been\b/i;
+
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
 const POSSESSIVE_BEFORE = /\b(her|his|my)\s+(?:[\p{Ll}-]+\s+){1,2}$/u;
 
@@ -322,6 +347,22 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const possessed = owner === undefined && /['’]s\s+$/.test(match[0].slice(0, match[0].toLowerCase().lastIndexOf(match[2]!.toLowerCase())));
     const subjectOffset = possessed ? match.index! + match[0].toLowerCase().lastIndexOf(match[2]!.toLowerCase()) : match.index!;
     push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, subjectOffset, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
+  }
+  // Each lost finger by name and hand, to set against a finger of that hand still used ("the ring on the
+  // little finger of his left hand" when the card has that finger lost); a lost tip or joint leaves the finger.
+  for (const phrase of [...found]) {
+    if (!phrase.attribute.startsWith('mark:missing:') || /\b(?:tip|top|joint|end|half|nail)\b/i.test(phrase.text)) continue;
+    for (const finger of fingersNamed(phrase.text)) {
+      found.push({ ...phrase, attribute: `mark:${phrase.values[0]}-hand finger:${finger}`, values: ['lost'], valueText: 'lost' });
+    }
+  }
+  for (const match of sentence.matchAll(FINGER_OF_HAND)) {
+    const before = sentence.slice(Math.max(0, match.index - 40), match.index);
+    const after = sentence.slice(match.index + match[0].length, match.index + match[0].length + 30);
+    if (FINGER_GONE_BEFORE.test(before) || FINGER_GONE_AFTER.test(after)) continue;
+    for (const finger of fingersNamed(match[1]!)) {
+      push(`mark:${match[3]!.toLowerCase()}-hand finger:${finger}`, ['there'], match, match.index, match[2]!.toLowerCase(), match[0]);
+    }
   }
   for (const match of sentence.matchAll(BORN_IN)) {
     const place = match[1]!.replace(/^the\s+/i, '');
