@@ -77,10 +77,15 @@ export function statedBynames(card: CharacterCard): string[] {
         if (plainStart && !FAMILY_TITLE.test(byname) && !alone) continue;
         if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(byname);
       }
+      // "Dad." alone: what the narrator calls the card's person.
+      const kin = KIN_ALONE.exec(sentence);
+      if (kin) found.add(kin[1]!);
     }
   }
   return [...found];
 }
+
+const KIN_ALONE = /^\s*(?:[-*+]\s+)?(Dad|Daddy|Da|Pa|Papa|Mum|Mummy|Mam|Mammy|Ma|Mama|Mom|Gran|Granny|Grandad|Granddad|Grandpa|Grandma|Nan|Nana|Nanna)\.?\s*$/;
 
 // Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
 const RANKS = 'director|warden|foreman|overseer|purser|sheriff|constable|coroner|schoolmaster|commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';

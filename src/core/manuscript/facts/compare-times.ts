@@ -109,7 +109,7 @@ function outlineWeekdayFindings(outline: Outline): Finding[] {
       const planned = timeOfText(when.value, { path: outline.path, line: when.line, source: 'outline' });
       const actual = weekdayOfDate(planned?.date ?? null);
       if (planned === null || planned.weekday === null || actual === null || actual === planned.weekday) continue;
-      if (when !== entry.fields.when && planned.date?.year == null) continue;
+      if (when !== entry.fields.when && (planned.date?.year ?? null) === null) continue;
       findings.push({
         kind: 'weekday_date_mismatch',
         severity: 'error',

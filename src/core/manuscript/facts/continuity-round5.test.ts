@@ -459,3 +459,25 @@ describe('23. a finger the card has lost, used on the page', () => {
     expect(await marks('He lost the top joint of his left ring finger.', 'He wore a ring on the ring finger of his left hand.')).toEqual([]);
   });
 });
+
+describe('24. what a narrator calls a parent, and two people in the sentence a pronoun reaches back to', () => {
+  it('takes a card opening "Dad." as the one the narrator calls Dad', async () => {
+    const files = {
+      'Compendium/Characters/Osric Penhale.md': '# Osric Penhale\n\nDad. Keeper of the sluices.\n\nEyes – brown',
+      'Story/01 Sluice.md': chapter('Sluice', 'I went down to the sluice at six. Dad looked up at me with his grey eyes and said nothing.'),
+    };
+    expect(await linesOf(files, 'eye_colour_mismatch')).toEqual([3]);
+    const notKin = { ...files, 'Compendium/Characters/Osric Penhale.md': '# Osric Penhale\n\nDad to nobody. Keeper of the sluices.\n\nEyes – brown' };
+    expect(await linesOf(notKin, 'eye_colour_mismatch')).toEqual([]);
+  });
+
+  it('leaves open a pronoun a sentence or two back from two people it fits', async () => {
+    const cards = {
+      'Compendium/Characters/Kenver Rowse.md': '# Kenver Rowse\n\nHe fishes out of the cove.\n\nHair: fair',
+      'Compendium/Characters/Austell Rowse.md': '# Austell Rowse\n\nHis father.\n\nHair: grey',
+    };
+    const page = (first: string) => ({ ...cards, 'Story/01 Cove.md': chapter('Cove', `${first} He had been out since first light with the nets. His fair hair stood up at the crown.`) });
+    expect(await linesOf(page('Kenver Rowse came in behind Austell Rowse, stamping.'), 'hair_colour_mismatch')).toEqual([]);
+    expect(await linesOf(page('Austell Rowse came in, stamping.'), 'hair_colour_mismatch')).toEqual([3]);
+  });
+});

@@ -99,6 +99,18 @@ function farCharacter(context: SubjectContext, paragraphIndex: number, pronoun: 
   return rivals.length === 0 && !pointOfViewFits ? card! : null;
 }
 
+/** True when another character the pronoun fits is named in the same sentence as `mention`. */
+function sameSentenceRival(context: SubjectContext, mention: Mention, card: CharacterCard, pronoun: string): boolean {
+  const paragraph = context.prose.paragraphs[mention.paragraphIndex]!;
+  const span = sentenceAt(paragraph, mention.match.start);
+  return context.prose.mentions.some((other) => {
+    // A possessive ("Sedgemere read Dad's letter") names an owner, not someone the pronoun may mean.
+    if (other.paragraphIndex !== mention.paragraphIndex || other.match.possessive || other.match.start < span.start || other.match.start >= span.end) return false;
+    const rival = characterOf(other);
+    return rival !== null && rival !== card && fits(context, rival, pronoun);
+  });
+}
+
 /**
  * Decides whose trait a phrase in prose states, deterministically:
  * 1. a possessive name right before it (`Ilse Marten's green eyes`) — certain;
@@ -155,6 +167,8 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
     // Two people the pronoun fits, named in the sentence just before: which one is meant is a guess
     // not worth making ("Ada Quill and Nell Fry stood at the rail. Her hat blew off.").
     if (near && rivals.length > 0) return null;
+    // Further back, two people it fits in one sentence ("Tom came in behind Dad") leave it open too.
+    if (!near && sameSentenceRival(context, mention, card, pronoun)) return null;
     return { card, link: 'pronoun', certain: near };
   }
   const far = farCharacter(context, paragraphIndex, pronoun);
