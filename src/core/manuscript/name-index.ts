@@ -98,7 +98,7 @@ export class NameIndex {
     const matches: NameMatch[] = [];
     for (const match of text.matchAll(this.pattern)) {
       const key = match[0].replace(/\s+/g, ' ').replace(APOSTROPHES, "'");
-      const entities = (this.byForm.get(key) ?? []).filter((entity) => !kinWithOtherName(entity, key, text.slice(0, match.index)));
+      const entities = (this.byForm.get(key) ?? []).filter((entity) => !kinWithOtherName(entity, key, text.slice(Math.max(0, match.index - 40), match.index)));
       const end = match.index + match[0].length;
       matches.push({ text: match[0], start: match.index, end, entities, possessive: /^['’]s(?![\p{L}\p{N}])/u.test(text.slice(end)) });
     }
