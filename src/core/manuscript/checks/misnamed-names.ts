@@ -120,7 +120,7 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
             const distance = nearMissDistance(candidate, stripPossessive(form), guard);
             if (distance === null) continue;
             const entity = names.entitiesFor(wordOf.get(form) || form)[0]!;
-            if (entity.kind === 'character' && petForm(candidate, stripPossessive(form))) continue;
+            if (entity.kind === 'character' && (petForm(candidate, stripPossessive(form)) || givenName(candidate))) continue;
             const weak = first === last && startsSentence(paragraph, start);
             found.push({ text: candidate, line: lineOf(paragraph, start), form, entity, distance, weak });
           }
@@ -150,6 +150,13 @@ function everydayWord(candidate: string, lowerWords: ReadonlySet<string>): boole
 function petForm(candidate: string, form: string): boolean {
   if (candidate.includes(' ') || form.includes(' ') || candidate.length !== form.length) return false;
   return candidate.slice(0, -1) === form.slice(0, -1) && /[aeiouy]$/i.test(candidate) && /[aeiouy]$/i.test(form);
+}
+
+/** "Amos" beside a card's "Ames": a given name of its own is another person, not a slip of the pen. */
+function givenName(candidate: string): boolean {
+  if (candidate.includes(' ')) return false;
+  const tags = LEXICON[candidate.toLowerCase()];
+  return tags !== undefined && [tags].flat().some((tag) => /^(?:MaleName|FemaleName|FirstName)$/.test(tag));
 }
 
 /** Words the file writes in lower case (everyday words, whatever their capital at a sentence's start). */

@@ -249,6 +249,9 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       });
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
+      // "He had swept two steps": a few of them, said without "the" or "all", counts no whole.
+      const some = fact !== undefined && !whole && !DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start)) && number.value < fact.value * 0.35;
+      if (some) continue;
       if (fact === undefined || related.some((other) => other.value === number.value)) continue;
       // "nine windows on the front and five at the back" has fourteen in all.
       if (related.some((other) => partsSum(other) === number.value)) continue;

@@ -145,6 +145,8 @@ describe('6. everyday words and pet forms are no misspelt names', () => {
     expect(await misnamed('Della Rowbotham pushed the cart up the hill. "Delly, wait!" called the boy from Trevannion.')).toEqual([]);
     const slip = await misnamed('Della Rowbotham pushed the cart up the hill. "Dolla, wait!" called the boy from Trevannion.');
     expect(slip).toEqual([['character_name_misspelled', 'Dolla', 3]]);
+    // A given name of its own ("Delia" beside a card's "Della") is another person.
+    expect(await misnamed('Della Rowbotham nodded to her cousin. Delia, the carter\'s girl, nodded back.')).toEqual([]);
   });
 });
 
@@ -479,5 +481,25 @@ describe('24. what a narrator calls a parent, and two people in the sentence a p
     const page = (first: string) => ({ ...cards, 'Story/01 Cove.md': chapter('Cove', `${first} He had been out since first light with the nets. His fair hair stood up at the crown.`) });
     expect(await linesOf(page('Kenver Rowse came in behind Austell Rowse, stamping.'), 'hair_colour_mismatch')).toEqual([]);
     expect(await linesOf(page('Austell Rowse came in, stamping.'), 'hair_colour_mismatch')).toEqual([3]);
+  });
+});
+
+describe('25. a colour the hair had, a few of a counted thing', () => {
+  it('leaves "her hair had been black once" beside a card that says white, and keeps "her hair was black"', async () => {
+    const files = (line: string) => ({
+      'Compendium/Characters/Morwenna Tregear.md': '# Morwenna Tregear\n\n- Hair: white',
+      'Story/01 Kitchen.md': chapter('Kitchen', `Morwenna Tregear sat by the range. ${line}`),
+    });
+    expect(await linesOf(files('Her hair had been black as a Bible once, she told me.'), 'hair_colour_mismatch')).toEqual([]);
+    expect(await linesOf(files('Her hair was black and pinned up tight.'), 'hair_colour_mismatch')).toEqual([3]);
+  });
+
+  it('leaves a few of the steps a note counts ("swept two steps"), and keeps a count of them all', async () => {
+    const files = (line: string) => ({
+      'Compendium/Places/Polwhele Quay.md': '# Polwhele Quay\n\nForty-two stone steps run down the quay wall to the landing stage.',
+      'Story/01 Quay.md': chapter('Quay', `At Polwhele Quay the tide was out. ${line}`),
+    });
+    expect(await linesOf(files('He had swept two steps of the quay wall when he saw the coat.'), 'canon_fact_contradiction')).toEqual([]);
+    expect(await linesOf(files('She counted all thirty-six steps of the quay wall on the way down.'), 'canon_fact_contradiction')).toEqual([3]);
   });
 });

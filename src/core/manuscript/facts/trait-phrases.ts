@@ -285,7 +285,9 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     for (const match of colours.matchAll(HAIR_BEFORE)) push('hair', hairValues(match[1]!), match, match.index);
     for (const match of colours.matchAll(HAIRED)) push('hair', hairValues(match[1]!), match, match.index);
     for (const match of colours.matchAll(HAIR_STYLED)) push('hair', hairValues(match[2]!), match, match.index, match[1]!.toLowerCase(), match[2]);
-    if (!HAIR_DIRT.test(colours)) for (const match of colours.matchAll(HAIR_WAS)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
+    // "Her hair had been black as a Bible once": in the prose, a colour it had is not the colour it has.
+    const hadBeen = (match: RegExpMatchArray): boolean => !options.card && (/\bhad\s+been\b/i.test(match[0]) || /\b(?:once|used\s+to)\b/i.test(colours));
+    if (!HAIR_DIRT.test(colours)) for (const match of colours.matchAll(HAIR_WAS)) if (!hadBeen(match)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
     for (const match of colours.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
     if (options.card) for (const match of colours.matchAll(HAIR_STREAKED)) push('hair', hairValues(match[1]!), match, match.index);
   }
