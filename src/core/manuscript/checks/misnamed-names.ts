@@ -134,6 +134,12 @@ export function findNearMisses(prose: FileProse, names: NameIndex, vocabulary: V
 const LEXICON = (nlp.model() as { one: { lexicon: Record<string, string | string[] | undefined> } }).one.lexicon;
 const NAME_TAGS = /Name|Person|Place|Country|City|Region/;
 
+/** The tags the English lexicon gives a lower-case word (none when it does not list it). */
+function lexiconTags(word: string): string[] {
+  const tags = LEXICON[word];
+  return tags === undefined ? [] : [tags].flat();
+}
+
 /**
  * True when a single capitalised word is an everyday word ("Wait", "Water" opening a sentence):
  * in the English lexicon as something other than a name, or written in lower case in the file.
@@ -142,8 +148,8 @@ function everydayWord(candidate: string, lowerWords: ReadonlySet<string>): boole
   if (candidate.includes(' ')) return false;
   const lower = candidate.toLowerCase();
   if (lowerWords.has(lower)) return true;
-  const tags = LEXICON[lower];
-  return tags !== undefined && ![tags].flat().some((tag) => NAME_TAGS.test(tag));
+  const tags = lexiconTags(lower);
+  return tags.length > 0 && !tags.some((tag) => NAME_TAGS.test(tag));
 }
 
 /** `Nance` for `Nancy`, `Bette` for `Betty`: a pet form that changes the last vowel, not a slip. */
@@ -155,8 +161,7 @@ function petForm(candidate: string, form: string): boolean {
 /** "Amos" beside a card's "Ames": a given name of its own is another person, not a slip of the pen. */
 function givenName(candidate: string): boolean {
   if (candidate.includes(' ')) return false;
-  const tags = LEXICON[candidate.toLowerCase()];
-  return tags !== undefined && [tags].flat().some((tag) => /^(?:MaleName|FemaleName|FirstName)$/.test(tag));
+  return lexiconTags(candidate.toLowerCase()).some((tag) => /^(?:MaleName|FemaleName|FirstName)$/.test(tag));
 }
 
 /** Words the file writes in lower case (everyday words, whatever their capital at a sentence's start). */

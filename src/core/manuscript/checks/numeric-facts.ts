@@ -227,6 +227,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const sameUnit = facts.filter((fact) => fact.unitStem === unitStem);
       const whole = strict && TOTALITY.test(paragraph.text.slice(sentence.start, number.start)) && new Set(sameUnit.map((fact) => fact.value)).size === 1;
       const after = paragraph.text.slice(number.end, number.end + 80);
+      const saidDefinite = DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
       // "three of the windows" is some of them; only "all twelve of the windows" counts the whole.
       if (/^\s+of\s/i.test(after) && !TOTALITY.test(paragraph.text.slice(sentence.start, number.start))) continue;
       const related = sameUnit.filter((fact) => {
@@ -238,7 +239,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         const subjectInSentence = subjects.some((stem) => sentenceStems.has(stem));
         // "the eleven trees", "its fourteen rooms": a definite count names the whole set, so when the
         // notes count that noun only once, the subject nearby is enough ("four looms" may be a few of them).
-        const definite = sameUnit.length === 1 && DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
+        const definite = sameUnit.length === 1 && saidDefinite;
         // "the barn's four stalls": the count belongs to the subject it follows.
         const owner = /(\p{L}+)['’]s\s+$/u.exec(paragraph.text.slice(Math.max(0, number.start - 30), number.start))?.[1] ?? /^\s+of\s+the\s+(\p{L}+)['’]s\s/u.exec(paragraph.text.slice(number.end, number.end + 40))?.[1];
         const possessed = owner !== undefined && subjects.includes(stemWord(owner));
@@ -250,7 +251,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
       // "He had swept two steps": a few of them, said without "the" or "all", counts no whole.
-      const some = fact !== undefined && !whole && !DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start)) && number.value < fact.value * 0.35;
+      const some = fact !== undefined && !whole && !saidDefinite && number.value < fact.value * 0.35;
       if (some) continue;
       if (fact === undefined || related.some((other) => other.value === number.value)) continue;
       // "nine windows on the front and five at the back" has fourteen in all.

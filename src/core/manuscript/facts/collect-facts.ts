@@ -147,9 +147,13 @@ const LIKENESS = /\b(?:photo(?:graph)?s?|snapshots?|portraits?|(?:a|the|an|that|
 /** True when a colour is said of a likeness or of long ago: in the sentence, or the one before it. */
 function colourOfThePast(paragraph: Paragraph, sentence: { start: number; end: number }, attribute: string): boolean {
   if (attribute !== 'hair' && attribute !== 'eyes') return false;
-  const index = paragraph.sentences.findIndex((other) => other.start === sentence.start);
-  const before = index > 0 ? paragraph.sentences[index - 1]! : null;
-  return LIKENESS.test(paragraph.text.slice(sentence.start, sentence.end)) || (before !== null && LIKENESS.test(paragraph.text.slice(before.start, before.end)));
+  return LIKENESS.test(paragraph.text.slice(sentence.start, sentence.end)) || LIKENESS.test(sentenceBefore(paragraph, sentence));
+}
+
+/** The text of the sentence before `sentence` in its paragraph ('' for the first). */
+function sentenceBefore(paragraph: Paragraph, sentence: { start: number }): string {
+  const before = paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
+  return before === undefined ? '' : paragraph.text.slice(before.start, before.end);
 }
 
 function traitOwner(context: SubjectContext, paragraphIndex: number, phrase: TraitPhrase): Subject | null {
@@ -183,9 +187,7 @@ function recalledAge(paragraph: Paragraph, sentence: { start: number; end: numbe
   if (!PAST_AGE.test(phraseText) && !PAST_AGE.test(text)) return false;
   if (/\bnow\b/i.test(text)) return false;
   if (presentTense || PAST_MOMENT.test(text) || PLUPERFECT.test(text)) return true;
-  const index = paragraph.sentences.findIndex((other) => other.start === sentence.start);
-  const before = index > 0 ? paragraph.sentences[index - 1]! : null;
-  return before !== null && PLUPERFECT.test(paragraph.text.slice(before.start, before.end));
+  return PLUPERFECT.test(sentenceBefore(paragraph, sentence));
 }
 
 /**
