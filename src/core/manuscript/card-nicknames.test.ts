@@ -15,7 +15,12 @@ describe('names a card gives beyond its own', () => {
 
   it('gives a title alone to the one character who holds it, never to a shared one', () => {
     const forms = uniqueTitleForms([card('Inspector Nell Garrow'), card('Sergeant Dai Pryce'), card('Sergeant Tom Hale'), card('Mrs Ivy Bone')]);
-    expect([...forms.values()]).toEqual([['the Inspector', 'The Inspector']]);
+    // An office is also written in lower case ("the inspector said").
+    expect([...forms.values()]).toEqual([['the Inspector', 'The Inspector', 'the inspector', 'The inspector']]);
+    // A title the card's own text gives its person: "Dr Edwin Trevail. General practitioner …".
+    const doctor = uniqueTitleForms([card('Edwin Trevail', 'Dr Edwin Trevail. General practitioner to the cove.'), card('Jenna Rowe', 'Keeps house for Amos.')]);
+    expect([...doctor.values()]).toEqual([['the Doctor', 'The Doctor', 'the doctor', 'The doctor']]);
+    expect([...uniqueTitleForms([card('Edwin Trevail', 'Dr Edwin Trevail.'), card('Ann Bray', 'Dr Ann Bray, the locum.')]).values()]).toEqual([]);
     const index = buildNameIndex([card('Inspector Nell Garrow'), card('Mrs Ivy Bone')], []);
     expect(index.find("The Inspector's grey eyes were tired.").map((match) => [match.text, match.possessive])).toEqual([['The Inspector', true]]);
     expect(buildNameIndex([card('Mrs Ivy Bone'), card('Mrs Jo Rudd')], []).resolve('the Mrs')).toBeNull();

@@ -90,7 +90,7 @@ const KIN_ALONE = /^\s*(?:[-*+]\s+)?(Dad|Daddy|Da|Pa|Papa|Mum|Mummy|Mam|Mammy|Ma
 // Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
 const RANKS = 'director|warden|foreman|overseer|purser|sheriff|constable|coroner|schoolmaster|commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
 // Said of the card's person: "Notes: station commander", "He is the brigadier", "the cousins call him the Brigadier".
-const RANK_STATED = new RegExp(`(?:\\b(?:is|was|became|serves\\s+as|served\\s+as|as|call(?:s|ed)?\\s+(?:him|her)|known\\s+as|nicknamed)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\p{Ll}'’-]+\\s+){0,2}|(?:^|:\\s*)(?:the\\s+)?(?:[\\p{Ll}'’-]+\\s+)?)(${RANKS})\\b(?!['’]s|\\s+of\\s+(?:his|her|my)\\b)`, 'giu');
+const RANK_STATED = new RegExp(`(?:\\b(?:is|was|became|serves\\s+as|served\\s+as|as|call(?:s|ed)?\\s+(?:him|her)|known\\s+as|nicknamed)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\p{Ll}'’-]+\\s+){0,2}|(?:^|:\\s*)(?:the\\s+)?(?:[\\p{Ll}'’-]+\\s+)?)(${RANKS})\\b(?!['’]s|\\s+of\\s+(?:his|her|my)\\b|\\s+(?:practitioner|store|stores|dealer|merchant|labourer|laborer|servant|manager|hospital|election|strike)\\b)`, 'giu');
 // The rank belongs to someone else: "her brother is a captain", "married the vicar", "the captain's daughter".
 const OTHER_PERSON = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|partner|married|marries|serves\s+under|under|for|with|to|by|from|former|ex-|deputy|assistant|vice|not|never)\b[^.;:]*$/i;
 
@@ -118,13 +118,35 @@ export function uniqueTitleForms(characters: readonly CharacterCard[]): Map<stri
   const holders = new Map<string, CharacterCard[]>();
   for (const card of characters) {
     const named = titleOf(card.name.value);
-    const titles = new Set([...(named ? [fullTitle(named)] : []), ...statedRanks(card)]);
+    const titles = new Set([...(named ? [fullTitle(named)] : []), ...statedRanks(card), ...ownTitles(card)]);
     for (const title of titles) {
       if (SHARED_TITLES.test(title)) continue;
       holders.set(title, [...(holders.get(title) ?? []), card]);
     }
   }
   const forms = new Map<string, string[]>();
-  for (const [title, cards] of holders) if (cards.length === 1) forms.set(cards[0]!.path, withCapital(`the ${title}`));
+  for (const [title, cards] of holders) {
+    if (cards.length !== 1) continue;
+    const path = cards[0]!.path;
+    // An office is written in lower case as often ("the doctor turned to her", "the vicar said").
+    const lower = OFFICES.test(title) ? withCapital(`the ${title.toLowerCase()}`) : [];
+    forms.set(path, [...(forms.get(path) ?? []), ...withCapital(`the ${title}`), ...lower]);
+  }
   return forms;
+}
+
+// Offices whose holder the prose names in lower case: "the doctor", "the captain", "the vicar".
+const OFFICES = /^(?:Doctor|Reverend|Captain|Sergeant|Constable|Coroner|Foreman|Skipper|Vicar|Inspector|Professor|Schoolmaster|Headmaster|Headmistress|Matron|Warden|Sheriff|Mayor|Judge|Purser|Governor|Minister|Rector|Parson|Colonel|Major)$/;
+// A card's person named with a title in its own text: "Dr Edwin Trevail. General practitioner to …".
+const TITLED_IN_TEXT = /\b(Dr|Doctor|Rev|Revd|Reverend|Capt|Captain|Sgt|Sergeant|PC|Constable|Prof|Professor|Insp|Inspector)\.?\s+(\p{Lu}[\p{L}'’-]+)/gu;
+const TITLE_WORDS: Record<string, string> = { Dr: 'Doctor', Doctor: 'Doctor', Rev: 'Reverend', Revd: 'Reverend', Reverend: 'Reverend', Capt: 'Captain', Captain: 'Captain', Sgt: 'Sergeant', Sergeant: 'Sergeant', PC: 'Constable', Constable: 'Constable', Prof: 'Professor', Professor: 'Professor', Insp: 'Inspector', Inspector: 'Inspector' };
+
+/** Titles the card's own text gives its person before one of their names ("Dr Edwin Trevail"). */
+function ownTitles(card: CharacterCard): string[] {
+  const words = new Set(card.name.value.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word)));
+  const found = new Set<string>();
+  for (const line of card.source.lines.slice(Math.max(0, card.bodyStart - 1))) {
+    for (const match of line.matchAll(TITLED_IN_TEXT)) if (words.has(match[2]!)) found.add(TITLE_WORDS[match[1]!]!);
+  }
+  return [...found];
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsWorkspace, initWorkspace } from '../../adapters/fs-workspace/index.js';
 import { sha256Hex } from '../manuscript/index.js';
-import { InMemoryIssueStore, RecordingWorkspace } from '../testing/index.js';
+import { InMemoryIssueStore, MemoryWorkspace, RecordingWorkspace } from '../testing/index.js';
 import { outlineAnalyzerTool } from './outline-analyzer.js';
 import type { ToolContext } from './tool-definition.js';
 
@@ -84,5 +84,31 @@ describe('outline_analyzer errors', () => {
     const empty = { ...sample, workspace: await FsWorkspace.open(base) };
     await expect(outlineAnalyzerTool.run({}, empty)).rejects.toMatchObject({ code: 'outline_not_found' });
     await expect(outlineAnalyzerTool.run({ outline_path: 'Story/none.md' }, empty)).rejects.toMatchObject({ code: 'path_not_found' });
+  });
+});
+
+describe('outline_analyzer on the outline’s own dates', () => {
+  it('reports a weekday an outline beat gives a date it does not fall on, and only that', async () => {
+    const outline = [
+      '# Outline',
+      '',
+      '## Chapter 1',
+      '',
+      '- Saturday 1 June 1957. The engineer drives into the valley.',
+      '',
+      '## Chapter 2',
+      '',
+      '- Thursday 12 June 1957. The survey party works at the weir.',
+    ].join('\n');
+    const files = {
+      'Story/Outline.md': outline,
+      'Story/Chapters/01 Chapter 1.md': '# Chapter 1\n\nThe engineer drove into the valley on the Saturday.',
+      'Story/Chapters/02 Chapter 2.md': '# Chapter 2\n\nThe survey party worked at the weir all day.',
+    };
+    const context = { workspace: new MemoryWorkspace(files), issues: new InMemoryIssueStore(), agents: [] };
+    const result = (await outlineAnalyzerTool.run({}, context)).result as { problems: Array<{ kind: string; line: number; severity: string; path: string }> };
+    // 12 June 1957 was a Wednesday; 1 June 1957 a Saturday.
+    const weekdays = result.problems.filter((problem) => problem.kind === 'weekday_date_mismatch');
+    expect(weekdays.map((problem) => [problem.path, problem.line, problem.severity])).toEqual([['Story/Outline.md', 9, 'error']]);
   });
 });

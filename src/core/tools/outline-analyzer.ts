@@ -81,8 +81,11 @@ export const outlineAnalyzerTool: ToolDefinition<OutlineAnalyzerArgs> = withDryR
     }
     const refs = new FileRefCollector();
     if (outline.source.lines.length > 0) refs.add(outline.source, 1, outline.source.lines.length);
-    // Entries no chapter is written from, and chapters no entry plans (the chapters' lines are read too).
-    const coverage = analyseContinuity(snapshot).findings.filter((finding) => finding.category === 'outline').map(({ category: _category, ...finding }) => finding);
+    // Entries no chapter is written from, and chapters no entry plans (the chapters' lines are read
+    // too); and the outline's own days and dates (a weekday its date does not fall on).
+    const coverage = analyseContinuity(snapshot)
+      .findings.filter((finding) => finding.category === 'outline' || (finding.category === 'time' && finding.path === outline.path))
+      .map(({ category: _category, ...finding }) => finding);
     for (const scene of snapshot.scenes) if (coverage.some((finding) => finding.path === scene.path)) refs.add(scene.source, 1, Math.max(1, scene.bodyStart));
     // A gap in the outline's numbers that chapters without an entry fill is reported once, at the chapters.
     const unplanned = new Set(snapshot.scenes.filter((scene) => coverage.some((finding) => finding.kind === 'chapter_without_outline_entry' && finding.path === scene.path)).map((scene) => scene.sceneNumber?.value ?? scene.fileNumber));

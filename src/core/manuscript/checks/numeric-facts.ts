@@ -185,6 +185,12 @@ function partsSum(fact: NumericFact): number | null {
   return parts.length > 1 && parts.some((part) => stemWord(part.unit!) === fact.unitStem) ? parts.reduce((sum, part) => sum + part.value, 0) : null;
 }
 
+/** The nearest noun before a count that the notes count ("the Kirk Steps, all thirty-nine of them"), or null. */
+function antecedent(before: string, units: ReadonlySet<string>): string | null {
+  const words = before.match(/\p{L}+/gu) ?? [];
+  return words.slice(-8).reverse().find((word) => word.length > 2 && units.has(stemWord(word))) ?? null;
+}
+
 const DEFINITE_BEFORE = /\b(?:the|its|those|these|all)\s+$/i;
 
 /** A quantity as the scene says it: `ninety steps`, `a mile and a half`. */
@@ -216,12 +222,13 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
     let windowStems: Set<string> | null = null;
     for (const number of findQuantities(paragraph.text)) {
       if (number.ordinal) continue;
-      const unit = number.unit;
+      const sentence = sentenceAt(paragraph, number.start);
+      // "up the Kirk Steps, all thirty-nine of them": the count is of the noun named before it.
+      const unit = /^\s+of\s+them\b/i.test(paragraph.text.slice(number.end, number.end + 12)) ? antecedent(paragraph.text.slice(sentence.start, number.start), units) : number.unit;
       if (unit === null || !units.has(stemWord(unit))) continue;
       const unitStem = stemWord(unit);
       // The chapter's title ("The Orchard") says what its every passage is about.
       const passage = (windowStems ??= stemsOf(`${chapterTitle}\n${prose.paragraphs[index - 1]?.text ?? ''}\n${paragraph.text}`));
-      const sentence = sentenceAt(paragraph, number.start);
       const sentenceText = paragraph.text.slice(sentence.start, sentence.end);
       const sentenceStems = stemsOf(sentenceText);
       const sameUnit = facts.filter((fact) => fact.unitStem === unitStem);
@@ -263,7 +270,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       findings.push({
         kind: 'canon_fact_contradiction',
         severity: rough ? 'warning' : 'error',
-        message: `The scene says "${said(number)}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
+        message: `The scene says "${number.unit === unit ? said(number) : `${number.text} ${unit}`}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
         path: prose.source.path,
         line,
         quote: lineText(prose.source, line),

@@ -54,12 +54,14 @@ const YEAR_IN_SENTENCE = new RegExp(`(?:\\b(${SEASON_OR_MONTH})\\s+(?:of\\s+)?)?
 /** The moment a sentence dates itself to, when it names exactly one year. */
 function sentenceMoment(sentence: string): PartialDate | null {
   const years = [...sentence.matchAll(YEAR_IN_SENTENCE)];
-  if (years.length !== 1 || /\b(?:ago|since|until|till|before|after)\b/i.test(sentence)) return null;
+  // A year of birth ("born in 1924, she is seventy-nine") dates the birth, not the age.
+  if (years.length !== 1 || /\b(?:ago|since|until|till|before|after|born)\b|(?<![\p{L}.])b\.\s*\d/iu.test(sentence)) return null;
   const [match] = years;
   const months = match![1] ? monthsOf(match![1]) : null;
   return { year: Number(match![2]), month: months && months.length === 1 ? months[0]! : null, day: null };
 }
-const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:last|this)\\s+)?(?:in\\s+)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
+// "turned nineteen herself in March", "turned thirty-seven in the February snow".
+const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:herself|himself|myself|themselves)\\s+)?(?:(?:last|this)\\s+)?(?:in\\s+(?:the\\s+)?)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 // "Dinny Foley, who was twenty that winter": the age in a relative clause after the name.
 const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${NUMBER}(?:\\s+years?\\s+old)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
@@ -113,6 +115,9 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   const add = (phrase: Said): void => {
     const { at, subjectAt, ...given } = phrase;
     const rest = { age: null, bound: 'exact' as const, moment: null, born: null, birthdayMonths: null, pronoun: null, ...given };
+    // "Edith Kearton, twenty-two, on the chapel steps in the September of 1946": a sentence that names
+    // its one year says when the age was.
+    if (rest.kind === 'age' && rest.moment === null && rest.birthdayMonths === null) rest.moment = sentenceMoment(sentence);
     // One statement, one phrase: "I turned sixty in May" is read once, not as "turned sixty in May" and "I turned sixty".
     const start = from + at;
     const same = found.find((other) => other.start === start || (other.kind === rest.kind && other.start < start + rest.text.length && start < other.start + other.text.length));

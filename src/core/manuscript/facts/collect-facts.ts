@@ -15,7 +15,10 @@ export interface CollectedFacts {
 }
 
 const TRAIT_FIELDS = ['eyes', 'hair', 'handedness', 'birthplace'] as const;
-const MARK_FIELDS = ['scar', 'scars', 'marks', 'distinguishing marks', 'distinguishing features', 'features', 'appearance'];
+// A hand field that says which hand is used: "left", "Right, but writes with the left", "left-handed".
+const HAND_USED = /^\W*(?:left|right|both|either|ambidextrous)\b|\bhanded\b|\bsouthpaw\b|\bambidextrous\b|\b(?:writes|uses|signs|throws|bats)\b/i;
+// Fields whose value is read whole for the marks it states ("Hands: lost the third and fourth fingers of his LEFT hand").
+const MARK_FIELDS = ['scar', 'scars', 'marks', 'distinguishing marks', 'distinguishing features', 'features', 'appearance', 'hands', 'hand', 'fingers', 'injuries', 'injury', 'physical', 'physical description', 'body', 'build', 'gait', 'walk', 'legs', 'leg', 'health', 'wounds', 'disability'];
 // On a card, a sentence about someone else: "Her brother Tobin has grey eyes", "Her mother's eyes".
 const ABOUT_OTHER = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|lover|partner|grandmother|grandfather|mum|dad)\b[^.;]{0,25}$/i;
 // A person named just before the trait, who may have no card of their own: "Walter's eyes were blue",
@@ -45,13 +48,17 @@ export function cardFacts(card: CharacterCard, prose: FileProse): CollectedFacts
   for (const attribute of TRAIT_FIELDS) {
     const field = card.fields.get(attribute);
     if (!field) continue;
+    // "Hands: lost the third and fourth fingers of his LEFT hand" says what the hand lacks, not which
+    // one is used: it is read for its marks below.
+    if (attribute === 'handedness' && !HAND_USED.test(field.value)) continue;
     const values = attribute === 'birthplace' ? [field.value.replace(/[.,;].*$/, '').trim().toLowerCase()] : cardTraitValues(attribute, field.value);
     if (values.length === 0 || values[0] === '') continue;
     facts.push({ ...base, attribute, values, text: field.value, valueText: field.value, line: field.line, link: 'card' });
     fieldLines.add(field.line);
   }
-  for (const key of MARK_FIELDS) {
+  for (const key of [...MARK_FIELDS, 'handedness']) {
     const field = card.fields.get(key) ?? card.fields.get(key.replace(/ /g, '_'));
+    if (key === 'handedness' && (field === undefined || HAND_USED.test(field.value))) continue;
     if (!field) continue;
     // "Anything physical? Left-handed; missing the tip of his left ring finger": every trait the field states,
     // and a bare place as a mark there ("Scar: left cheek").
@@ -182,10 +189,14 @@ function toldInPresent(paragraphs: readonly Paragraph[]): boolean {
 }
 
 /** True when a past age in narration is told as a memory: in a present-tense chapter, or beside a moment gone by. */
-function recalledAge(paragraph: Paragraph, sentence: { start: number; end: number }, phraseText: string, presentTense: boolean): boolean {
+function recalledAge(paragraph: Paragraph, sentence: { start: number; end: number }, phrase: { text: string; start: number; birthdayMonths: number[] | null }, presentTense: boolean): boolean {
   const text = paragraph.text.slice(sentence.start, sentence.end);
-  if (!PAST_AGE.test(phraseText) && !PAST_AGE.test(text)) return false;
+  // The past tense must be the age's own ("I was seven"), not a clause after it ("… how much the evening was worth").
+  const upToAge = paragraph.text.slice(sentence.start, Math.min(sentence.end, phrase.start + phrase.text.length + 15));
+  if (!PAST_AGE.test(phrase.text) && !PAST_AGE.test(upToAge)) return false;
   if (/\bnow\b/i.test(text)) return false;
+  // "He had turned fifty-four in March": a birthday of this year tells the age now, unless the sentence names another time.
+  if (phrase.birthdayMonths !== null && !PAST_MOMENT.test(text)) return false;
   if (presentTense || PAST_MOMENT.test(text) || PLUPERFECT.test(text)) return true;
   return PLUPERFECT.test(sentenceBefore(paragraph, sentence));
 }
@@ -223,7 +234,7 @@ export function proseFacts(context: SubjectContext, position: number): Collected
         if (quoted && PAST_SPEECH.test(phrase.text)) continue;
         const subject = quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
-        const recalled = !quoted && recalledAge(paragraph, sentence, phrase.text, presentTense);
+        const recalled = !quoted && recalledAge(paragraph, sentence, phrase, presentTense);
         ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, recalled, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });
       }
     }

@@ -3,14 +3,12 @@
  * the look-alikes that must stay quiet.
  */
 import { describe, expect, it } from 'vitest';
+import { continuityFindings } from '../../testing/continuity-kit.js';
 import { MemoryWorkspace } from '../../testing/memory-workspace.js';
 import { loadManuscriptSnapshot } from '../snapshot.js';
 import { analyseContinuity } from './continuity-model.js';
 
-async function findingsOf(files: Record<string, string>) {
-  const snapshot = await loadManuscriptSnapshot(new MemoryWorkspace(files));
-  return analyseContinuity(snapshot).findings.map((finding) => ({ kind: finding.kind, path: finding.path, line: finding.line, quote: finding.quote }));
-}
+const findingsOf = continuityFindings;
 
 describe('hair colour in a chapter told in the first person', () => {
   it('never gives the narrator a "her" nobody in reach can take, nor a colour just put on', async () => {

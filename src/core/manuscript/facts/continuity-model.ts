@@ -6,7 +6,8 @@ import { readProse, lineText, type FileProse } from '../scene-prose.js';
 import type { SceneFile } from '../scene-file.js';
 import type { ManuscriptSnapshot } from '../snapshot.js';
 import { cardFacts, proseFacts } from './collect-facts.js';
-import { ageFindings } from './compare-ages.js';
+import { ageFindings, type ChapterWhen } from './compare-ages.js';
+import { dayNumber } from './calendar.js';
 import { chapterWhens, timeFindings, type ChapterTime } from './compare-times.js';
 import { elapsedFindings } from './elapsed-claims.js';
 import { traitFindings } from './compare-traits.js';
@@ -120,7 +121,26 @@ function entryNaming(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | n
  * Which chapter each card's death falls in: the card's own word, else where it happens on the page,
  * else the chapter written from the outline entry that plans it.
  */
-function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null): Death[] {
+/**
+ * The chapter a dated death falls in ("Drowned on the night of Friday 16 October 1931"): the last
+ * chapter, in reading order, dated on that day or before it. Null without a full date, or when no
+ * chapter is dated on or after it (the death may lie past the story's end).
+ */
+function chapterOfDate(text: string, scenes: readonly SceneFile[], whenOf: (position: number) => ChapterWhen): number | null {
+  const date = timeOfText(text, { path: '', line: 0, source: 'outline' })?.date ?? null;
+  if (date === null || date.year === null || date.month === null || date.day === null) return null;
+  const day = dayNumber(date.year, date.month, date.day);
+  const dated = scenes.flatMap((scene) => {
+    const when = whenOf(scene.position);
+    const year = when.date?.year ?? when.year;
+    return when.date?.month && when.date.day && year !== null ? [{ position: scene.position, day: dayNumber(year, when.date.month, when.date.day) }] : [];
+  });
+  if (!dated.some((chapter) => chapter.day > day)) return null;
+  const before = dated.filter((chapter) => chapter.day <= day).map((chapter) => chapter.position);
+  return before.length > 0 ? Math.max(...before) : 0;
+}
+
+function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null, whenOf: (position: number) => ChapterWhen): Death[] {
   const named = chapters.flatMap(({ scene, prose }) => proseDeaths(prose, scene.position));
   const planned = plannedDeaths(snapshot, coverage);
   // A death told only with a pronoun is a weaker reading: it stands when no one else is known to die
@@ -139,6 +159,7 @@ function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene:
     if (stated && stated.position !== null && stated.position > 0) deaths.push(stated);
     else if (stated && happens) deaths.push({ ...stated, position: happens.position });
     else if (stated && stated.position === null && plan) deaths.push({ ...stated, position: plan.position });
+    else if (stated && stated.position === null) deaths.push({ ...stated, position: chapterOfDate(stated.text, snapshot.scenes, whenOf) });
     else if (stated) deaths.push(stated);
     else if (happens) deaths.push(happens);
     else if (plan) deaths.push(plan);
@@ -191,10 +212,10 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   // Nor the outline: a birth on a card and an age said on a dated day give it.
   const agedYear = years.size === 0 ? storyYearFromAges(ages, chapterWhens(times, snapshot.outline, years)) : null;
   if (agedYear !== null) years.set(0, agedYear);
-  const deaths = deathsOf(snapshot, contexts, coverage);
+  const whenOf = chapterWhens(times, snapshot.outline, years);
+  const deaths = deathsOf(snapshot, contexts, coverage, whenOf);
   const numbers = extractNumericFacts([...snapshot.lore, ...cardsAsLore([...snapshot.places, ...snapshot.characters])]);
   const tagged = (category: FindingCategory, found: readonly Finding[]): ContinuityFinding[] => found.map((finding) => ({ ...finding, category }));
-  const whenOf = chapterWhens(times, snapshot.outline, years);
   const dated = timeFindings(times, snapshot.outline);
   const datedLines = new Set(dated.map((finding) => `${finding.path}:${finding.line}`));
   // A chapter's date is its own or, failing that, its outline entry's (see chapterWhens).

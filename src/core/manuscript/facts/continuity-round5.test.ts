@@ -3,6 +3,7 @@
  * needs, and a look-alike that must stay quiet.
  */
 import { describe, expect, it } from 'vitest';
+import { chapterText, continuityFindings, continuityLines } from '../../testing/continuity-kit.js';
 import { MemoryWorkspace } from '../../testing/memory-workspace.js';
 import { parseCharacterCard } from '../cards.js';
 import { findNearMisses } from '../checks/misnamed-names.js';
@@ -10,29 +11,11 @@ import { parseOutline } from '../outline.js';
 import { readProse } from '../scene-prose.js';
 import { loadManuscriptSnapshot } from '../snapshot.js';
 import { agePhrases } from './age-phrases.js';
-import { analyseContinuity } from './continuity-model.js';
 import { traitPhrases } from './trait-phrases.js';
 
-interface Found {
-  kind: string;
-  path: string;
-  line: number;
-  quote: string;
-}
-
-async function findingsOf(files: Record<string, string>): Promise<Found[]> {
-  const snapshot = await loadManuscriptSnapshot(new MemoryWorkspace(files));
-  return analyseContinuity(snapshot).findings.map((finding) => ({ kind: finding.kind, path: finding.path, line: finding.line, quote: finding.quote }));
-}
-
-/** The lines of the findings of one kind (or kinds matching a pattern), optionally in one file. */
-async function linesOf(files: Record<string, string>, kind: string | RegExp, path?: string): Promise<number[]> {
-  const ofKind = (found: Found): boolean => (typeof kind === 'string' ? found.kind === kind : kind.test(found.kind));
-  const matches = (found: Found): boolean => ofKind(found) && (path === undefined || found.path === path);
-  return (await findingsOf(files)).filter(matches).map((found) => found.line);
-}
-
-const chapter = (title: string, ...paragraphs: string[]): string => [`# ${title}`, ...paragraphs].join('\n\n');
+const findingsOf = continuityFindings;
+const linesOf = continuityLines;
+const chapter = chapterText;
 
 describe('1. a colour joined to a likeness, or named after one', () => {
   const card = { 'Compendium/Characters/Isaura Menhenick.md': '# Isaura Menhenick\n\n- Eyes: blue\n- Hair: red\n\nShe keeps the toll house on the causeway.' };

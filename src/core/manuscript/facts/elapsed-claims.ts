@@ -14,7 +14,7 @@ const UNIT = '(days?|weeks?|fortnights?)';
 // "He has been dead nine days", "she had been dead for a week".
 const DEAD_FOR = new RegExp(`\\b(he|she)\\s+(?:has|had|'d|’d|'s|’s)\\s+been\\s+dead\\s+(?:for\\s+|these\\s+|now\\s+)?${COUNT}\\s+${UNIT}`, 'giu');
 // "ten days since the funeral", "a week after the burial", "two days since his death".
-const SINCE_FUNERAL = new RegExp(`\\b${COUNT}\\s+${UNIT}\\s+(?:since|after)\\s+(?:the|his|her)\\s+(funeral|burial|death)\\b`, 'giu');
+const SINCE_FUNERAL = new RegExp(`\\b${COUNT}\\s+${UNIT}(?:\\s+to\\s+the\\s+day)?\\s+(?:since|after)\\s+(?:the|his|her)\\s+(funeral|burial|death)\\b`, 'giu');
 // "on the Wednesday, two days after we found him", "Friday, a week after she died": a weekday said
 // to fall that long after a death.
 const WEEKDAY_AFTER_DEATH = new RegExp(
@@ -23,7 +23,8 @@ const WEEKDAY_AFTER_DEATH = new RegExp(
 );
 // "three weeks since they pulled Amos out", "a fortnight since the Scarth": since an event the
 // clause names, by the dead person in it or by an earlier chapter's title.
-const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
+// "five weeks to the day since we lost Edna" is exact.
+const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}(?:\\s+to\\s+the\\s+day)?\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
 // A count said as a guess, or a span only hoped for.
 const ROUGH = /\b(?:about|around|nearly|almost|some|maybe|perhaps|or\s+so|more\s+than|over|only|barely|just|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 const FUNERAL_WORD = /\b(?:funeral|burial|buried|interred|requiem)\b/i;
@@ -201,7 +202,8 @@ export function elapsedFindings(
         }
         if (from === null) continue;
         const passed = today - from.day;
-        if (passed < 0 || Math.abs(passed - said) <= (said >= 7 ? 2 : 1)) continue;
+        const exact = /\bto\s+the\s+day\b/i.test(claim.match[0]);
+        if (passed < 0 || Math.abs(passed - said) <= (exact ? 0 : said >= 7 ? 2 : 1)) continue;
         findings.push({
           kind: 'elapsed_time_mismatch',
           severity: 'error',

@@ -36,6 +36,7 @@ const PRONOUN_NEAR = /^[\s\S]*\b([Hh]er|[Hh]is|[Ss]he|[Hh]e|[Mm]y|I)\b(?:\s+[\p{
 // Someone else owns the thing: "your eyes", "their mother's grey eyes", "the old man's hair".
 const OTHER_OWNER = /(?:\b(?:your|their|our|its)\s+|\b(?:a|an|the|this|that)\s+(?:[\p{L}-]+\s+){0,2}|\p{L}+['’]s\s+)(?:[\p{L}-]+[\s-]+){0,2}$/u;
 
+const PART_OF = /\b(?:a|an|the)\s+(?:strand|strands|lock|locks|wisp|wisps|curl|tuft|hank|fall|mass|shock|thatch|mop|tangle|lick|sweep|crop|halo|cloud)\s+of\s+(?:[\p{L}-]+[\s-]+){0,2}$/u;
 // Words between a possessive and the trait that hand it to someone else: "Ilse's mother's eyes".
 const NOT_OWNER = /^(?:had|has|was|were|is|are|mother|father|sister|brother|son|daughter|husband|wife|aunt|uncle|cousin|friend|dog|cat|horse|child|baby|boy|girl|man|woman|mum|mam|dad|gran|granny|grandmother|grandfather|niece|nephew|lover|partner|boss|own\s+mother)$/i;
 
@@ -77,6 +78,24 @@ function lastSentenceBefore(context: SubjectContext, paragraphIndex: number, quo
   return context.prose.mentions.filter((mention) => mention.paragraphIndex === paragraphIndex - 1 && mention.match.start >= last.start && !mention.match.possessive);
 }
 
+/**
+ * True when the mention's own sentence opens with a pronoun the later one also fits, and the mention
+ * comes after it: "He went down the steps, the way Hywel had taught him" is not about Hywel, so a
+ * later "he" goes on with the sentence's subject, not with the name inside it.
+ */
+function afterSubjectPronoun(context: SubjectContext, mention: Mention, pronoun: string): boolean {
+  const paragraph = context.prose.paragraphs[mention.paragraphIndex];
+  if (paragraph === undefined) return false;
+  const span = sentenceAt(paragraph, mention.match.start);
+  // A line of speech may open the sentence: "\u201cThen you're forgiven.\u201d He catches the rope Callum throws".
+  const prefix = paragraph.text.slice(span.start, mention.match.start);
+  const speech = mention.quoted ? 0 : (/^\s*["\u201c][^"\u201d]*["\u201d]\s*/.exec(prefix)?.[0].length ?? 0);
+  const found = /^\W*(She|He)\b/.exec(prefix.slice(speech));
+  // Said in speech ("\u201cHe told me.\u201d My uncle stops"), it is nobody's subject here.
+  if (found === null || isQuoted(paragraph, span.start + speech + found[0].length - 1) !== mention.quoted) return false;
+  return FEMALE.test(pronoun) ? found[1] === 'She' : MALE.test(pronoun) && found[1] === 'He';
+}
+
 const FAR_PARAGRAPHS = 6;
 // Someone the sentence names without a name: "The foreman rolled up his sleeve", "an old woman with her stick".
 const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2}(?:man|woman|men|women|boy|girl|lad|lass|child|stranger|foreman|doctor|vicar|priest|parson|driver|sailor|soldier|officer|constable|policeman|clerk|landlord|landlady|keeper|postman|postmistress|porter|nurse|maid|cook|butler|farmer|fisherman|gardener|guard|waiter|waitress|barman|barmaid|bartender|customer|visitor|widow|fellow|gentleman|lady|youth|teenager|nephew|niece|cousin|brother|sister|mother|father|husband|wife|son|daughter|engineer|minister|surveyor|teacher|schoolmaster|schoolmistress|shopkeeper|grocer|butcher|baker|miner|weaver|mechanic|skipper|pilot|solicitor|lawyer|magistrate|judge|curate|deacon|innkeeper|publican|labourer|laborer|smith|blacksmith|miller|shepherd|widower|spinster|detective|inspector|sergeant|newcomer|traveller|traveler|lodger|tenant|neighbour|neighbor|reporter|journalist|photographer|official|agent|overlooker|manager|servant|chauffeur|groom|surgeon|chemist|architect|builder|carpenter|mason|tailor|dressmaker|seamstress|speaker|preacher|chaplain|steward|stewardess|passenger|coroner|undertaker|sexton|verger|warden|prisoner|stranger|pedlar|carter|drover|deputy|sheriff|ranger|nun|monk|bishop|rector|\p{Ll}{3,}(?:man|woman))\b/iu;
@@ -89,7 +108,7 @@ const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2
  */
 function farCharacter(context: SubjectContext, paragraphIndex: number, pronoun: string): CharacterCard | null {
   if (!FEMALE.test(pronoun) && !MALE.test(pronoun)) return null;
-  const window = context.prose.mentions.filter((mention) => mention.paragraphIndex < paragraphIndex && mention.paragraphIndex >= paragraphIndex - FAR_PARAGRAPHS);
+  const window = context.prose.mentions.filter((mention) => mention.paragraphIndex < paragraphIndex && mention.paragraphIndex >= paragraphIndex - FAR_PARAGRAPHS && !afterSubjectPronoun(context, mention, pronoun));
   const fitting = (mentions: readonly Mention[]) => new Set(mentions.map(characterOf).filter((card): card is CharacterCard => card !== null && context.genderOf(card) !== null && fits(context, card, pronoun)));
   const candidates = fitting(window.filter((mention) => !mention.quoted));
   if (candidates.size !== 1) return null;
@@ -139,7 +158,8 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
     return card ? { card, link: 'possessive', certain: true } : null;
   }
   const pronoun = pronounHint === undefined ? (PRONOUN_NEAR.exec(before)?.[1] ?? null) : pronounHint;
-  if (pronoun === null && OTHER_OWNER.test(before)) return null;
+  // "pushed a strand of honey-coloured hair back": a strand of it is still the subject's own.
+  if (pronoun === null && OTHER_OWNER.test(before) && !PART_OF.test(before)) return null;
   if (pronoun !== null && FIRST_PERSON.test(pronoun)) {
     if (quoted || context.pointOfView === null) return null;
     return { card: context.pointOfView, link: 'narrator', certain: true };
@@ -159,7 +179,7 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
   ].filter((mention) => !mention.match.possessive);
   for (const mention of candidates) {
     const card = characterOf(mention);
-    if (card === null || !fits(context, card, pronoun)) continue;
+    if (card === null || !fits(context, card, pronoun) || afterSubjectPronoun(context, mention, pronoun)) continue;
     const near = (mention.paragraphIndex === paragraphIndex && mention.match.start >= windowStart) || lastBefore.includes(mention);
     const rivals = [...inParagraph.filter((other) => other.match.start >= windowStart), ...lastBefore]
       .map(characterOf)

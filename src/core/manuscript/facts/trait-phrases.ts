@@ -109,7 +109,10 @@ const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
-const HAIR_STYLED = new RegExp(`\\b(her|his|my|their)\\s+((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\s+(?:plaits?|braids?|bun|ponytail|curls|locks|ringlets|mane|fringe)\\b`, 'giu');
+// "his wet ginger fringe": a word of how it looks may come first.
+const HAIR_STYLED = new RegExp(`\\b(her|his|my|their)\\s+(?:(?:wet|damp|thick|thin|long|short|untidy|tangled|heavy|loose|neat|cropped|greasy|unruly)\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\s+(?:plaits?|braids?|bun|ponytail|curls|locks|ringlets|mane|fringe|thatch|mop|quiff|tresses|waves)\\b`, 'giu');
+// On a card, a label without its colon: "Hair black, worn long and pinned up", "Eyes green".
+const HAIR_LABEL = new RegExp(`(?:^|[.;]\\s+)(?:[-*]\\s+)?(hair)\\s+((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
 const HAIR_WAS = new RegExp(`\\b(hair)(?:\\s*,\\s*(?=(?:${HAIR})\\b)|(?:\\s*,)?\\s+(?:was|is|had\\s+been|hung|fell)\\s+)(?:a\\s+|an\\s+|very\\s+|still\\s+|all\\s+)?((?:${HAIR})(?:[\\s-](?:${HAIR}))?)\\b`, 'giu');
 // A colour after the noun: "his eyes, green as bottle glass", "eyes the grey of slate", "her hair, now the colour of ash".
 const AFTER_LINK = '(?:\\s*,\\s*(?:now\\s+|still\\s+|already\\s+)?|\\s+(?:now\\s+|still\\s+)?|\\s+(?:was|were|is|are|had\\s+been|has\\s+been)\\s+(?:now\\s+|still\\s+)?(?=the\\s))';
@@ -127,11 +130,23 @@ const LIKENESS: Record<string, { eyes?: string; hair?: string }> = {
   sky: { eyes: 'blue' }, cornflowers: { eyes: 'blue' }, cornflower: { eyes: 'blue' }, sapphire: { eyes: 'blue' }, sapphires: { eyes: 'blue' }, bluebells: { eyes: 'blue' }, denim: { eyes: 'blue' },
   honey: { eyes: 'amber', hair: 'blond' }, whisky: { eyes: 'amber' }, whiskey: { eyes: 'amber' }, amber: { eyes: 'amber' },
   wheat: { hair: 'blond' }, straw: { hair: 'blond' }, corn: { hair: 'blond' }, butter: { hair: 'blond' }, flax: { hair: 'blond' }, sand: { hair: 'blond' }, gold: { hair: 'blond' },
-  rust: { hair: 'red' }, copper: { hair: 'red' }, carrots: { hair: 'red' }, flame: { hair: 'red' }, flames: { hair: 'red' }, fox: { hair: 'red' }, marmalade: { hair: 'red' },
+  mouse: { hair: 'brown' }, rust: { hair: 'red' }, copper: { hair: 'red' }, carrots: { hair: 'red' }, flame: { hair: 'red' }, flames: { hair: 'red' }, fox: { hair: 'red' }, marmalade: { hair: 'red' },
   chestnut: { eyes: 'brown', hair: 'brown' }, chestnuts: { eyes: 'brown', hair: 'brown' }, conkers: { eyes: 'brown', hair: 'brown' }, conker: { eyes: 'brown', hair: 'brown' },
   mud: { eyes: 'brown', hair: 'brown' }, earth: { eyes: 'brown', hair: 'brown' }, coffee: { eyes: 'brown', hair: 'brown' }, chocolate: { eyes: 'brown', hair: 'brown' },
   toffee: { eyes: 'brown', hair: 'brown' }, tea: { eyes: 'brown' }, bark: { eyes: 'brown', hair: 'brown' }, mahogany: { eyes: 'brown', hair: 'brown' }, walnut: { eyes: 'brown', hair: 'brown' },
 };
+
+// "honey-coloured hair", "slate-coloured eyes": the colour of a likeness, joined to the noun.
+const COLOURED_LIKE = /(?<![\p{L}-])(\p{Ll}{3,})-colou?red\s+(?:(?:curly|straight|wavy|long|short|thick|thin|fine|wet|damp|untidy)\s+)?(hair|curls|locks|eyes)\b/giu;
+
+/** The values of a likeness-coloured noun ("honey-coloured hair" is blond), or none when the likeness is unknown. */
+function colouredLikeValues(noun: string, attribute: 'eyes' | 'hair'): string[] {
+  const word = noun.toLowerCase();
+  const named = attribute === 'eyes' ? EYE_HUES[word] : HAIR_FAMILIES[word];
+  if (named) return [...named];
+  const likened = LIKENESS[word]?.[attribute];
+  return likened ? [likened] : [];
+}
 
 /** The values of a colour written after its noun: the hue itself, or what the likened thing's colour is. */
 function colourAfterValues(attribute: 'eyes' | 'hair', match: RegExpMatchArray): { values: string[]; valueText: string } {
@@ -169,16 +184,23 @@ const SIDE_THEN_MARK = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+(${BODY_PA
 const MARKED_SIDE = new RegExp(`\\b(her|his|my)\\s+(scarred|tattooed|burned|burnt|pockmarked)\\s+(left|right)\\s+(${BODY_PARTS})\\b`, 'giu');
 const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo', burned: 'burn', burnt: 'burn', pockmarked: 'mark' };
 // "favouring his left leg": the bad leg is the one spared.
-const FAVOURED_LEG = /\bfavou?r(?:ing|ed|s)?\s+(her|his|my)\s+(left|right)\s+(leg|foot|knee|hip|ankle)\b/giu;
+// "dragging his left leg behind him" is the same leg.
+const FAVOURED_LEG = /\b(?:favou?r(?:ing|ed|s)?|dragg(?:ing|ed)|drags?|trail(?:ing|ed|s)?)\s+(her|his|my)\s+(left|right)\s+(leg|foot|knee|hip|ankle)\b/giu;
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
 // "Right leg stiff ever since", "her lame left leg": a leg that stays bad, not one hurt for a day ("stiff from kneeling").
-const LAME = '(?:stiff|lame|gammy|withered|crippled)';
+// "swinging his bad left leg": a leg called bad beside its side is the lasting one.
+const LAME = '(?:stiff|lame|gammy|game|gimpy|withered|crippled|bad)';
 const LAME_SIDE = new RegExp(`\\b(?:(her|his|my|the|a)\\s+)?${LAME}\\s+(left|right)\\s+(leg|knee|hip)\\b`, 'giu');
 const SIDE_LAME = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+(leg|knee|hip)\\s+(?:(?:is|was|has\\s+been|had\\s+been|stayed|remained|went)\\s+)?${LAME}\\b(?!\\s+(?:from|with|after|for)\\b)`, 'giu');
+// "shrapnel in the left knee, which will not bend": a war wound in a leg is the bad leg for good.
+const WOUNDED_LEG = /\b(?:shrapnel|bullet|war\s+wound|shell\s+splinter)\b[^.!?;“”"]{0,25}?\b(?:in|to|on|through)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(leg|knee|hip|thigh|ankle|foot)\b/giu;
+const GOOD_SIDE = /\b(her|his|my)\s+good\s+(left|right)\s+(leg|foot|knee|hip)\b/giu;
 // "limps on the right": a limp is in a leg, whether or not the leg is named.
 const LIMP_ON_SIDE = /\b(?:limp(?:ed|s|ing)?|lame)\s+(?:(?:badly|slightly|a\s+little|heavily)\s+)?(?:on|in)\s+the\s+(left|right)\b(?!\s+(?:hand|arm|eye|ear|side|of)\b)/giu;
 // "all five fingers of his left hand": that hand has lost none, so a finger lost is on the other.
 const WHOLE_HAND = /\ball\s+(?:five|5|the)\s+fingers\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
+// "the fingers of his left hand were drumming on the marble, all four of them".
+const WHOLE_HAND_AFTER = /\bfingers\s+of\s+(her|his|my)\s+(left|right)\s+hand\b[^.!?;]{0,60}?,\s+all\s+(?:four|five|4|5)\s+of\s+them\b/giu;
 const MISSING = /\b(missing|lost)\s+(?:\w+\s+){0,6}?(fingers?|forefingers?|thumb|eye|ear|hand|arm|leg)\b[^.!?;]{0,20}?\b(?:on|from|of)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(hand|side|foot)?/giu;
 // Fingers named after their hand: "the ring and little fingers of the right hand lost", "her left hand, with its
 // two missing fingers", "his right hand, the stump of the forefinger".
@@ -187,6 +209,9 @@ const DIGIT = '(fingers?|forefingers?|thumbs?)';
 const DIGITS_OF_SIDE_LOST = new RegExp(`\\b${DIGIT}\\s+(?:of|on)\\s+(?:(the|her|his|my)\\s+)?(left|right)\\s+hand\\s+(?:(?:was|were|are|is|had\\s+been|have\\s+been)\\s+)?(?:lost|missing|gone|amputated|taken\\s+off)\\b`, 'giu');
 // The hand may be a card's label: "Left hand: third and fourth fingers lost to a falling davit".
 const SIDE_HAND_MISSING = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+hand\\b(?:\\s*[,:]\\s*|\\s+[—–-]\\s+|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+|the\\s+one\\s+with\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:(?:were|was|are|is|had\\s+been)\\s+)?(?:missing|gone|lost|amputated))\\b`, 'giu');
+// The hand named, then what it lacks set after a comma: "rested his right hand on it, the two stumps
+// where the missing fingers had been", "his right hand flat on the table, the hand with the two fingers gone".
+const SIDE_HAND_APPOSED = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b[^.!?;,“”"]{0,40},\\s+(?:the\\s+(?:hand|one)\\s+(?:with|that\\s+had|missing)\\s+)?${DIGIT_WORDS}{0,4}(?:(?:stub|stump)s?\\b(?!\\s+of\\s+(?!${DIGIT_WORDS}{0,4}${DIGIT}))|(?:missing|lost|short|shortened|stubby|stunted|half)\\s+(?:(?:little|ring|middle|index|fore)\\s+)?${DIGIT}|${DIGIT}\\s+(?:gone|missing|lost))`, 'giu');
 // The side on the digit itself: "the top joint of the right ring finger missing", "the stump of his
 // right forefinger", "her left thumb gone at the knuckle".
 const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|pinky|pinkie)\\s+)?${DIGIT}`;
@@ -195,6 +220,11 @@ const SIDE_DIGIT_MISSING = new RegExp(`\\b(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}
 const LOST_SIDE_DIGIT = new RegExp(`\\b(?:missing|lost|loses|lose)\\s+(?:(?:the|a|an)\\s+)?(?:(?:tip|top|end|first|last|top\\s+joint|first\\s+joint|last\\s+joint|joint|part|half)\\s+of\\s+)?(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\b`, 'giu');
 // "the stump of my uncle's right ring finger": the owner may be named in a possessive.
 const STUMP_OF_SIDE_DIGIT = new RegExp(`\\b(?:stub|stump|stumps|stubs)\\s+of\\s+(?:(the|her|his|my)\\s+|(?:\\p{L}+\\s+)?\\p{L}+['’]s\\s+)?${SIDE_DIGIT}\\b`, 'giu');
+// Only its place is left: "the stump where his left little finger had been", "where the little finger of
+// his right hand ought to have been".
+const WAS_ONCE = '(?:had\\s+been|ought\\s+to\\s+have\\s+been|should\\s+have\\s+been|used\\s+to\\s+be|once\\s+was|would\\s+have\\s+been)';
+const WHERE_SIDE_DIGIT_WAS = new RegExp(`\\bwhere\\s+(?:(the|her|his|my)\\s+)?${SIDE_DIGIT}\\s+${WAS_ONCE}`, 'giu');
+const WHERE_DIGIT_OF_SIDE_WAS = new RegExp(`\\bwhere\\s+(?:the\\s+|her\\s+|his\\s+|my\\s+)?((?:(?:little|ring|middle|index|small|third|fourth|second|first)\\s+)?${DIGIT})\\s+of\\s+(her|his|my)\\s+(left|right)\\s+hand\\s+${WAS_ONCE}`, 'giu');
 const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:upon|on|under|in|de|la|le)?\s*\p{Lu}[\p{L}'’-]+)*)/gu;
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
@@ -231,9 +261,9 @@ function fingersNamed(text: string): string[] {
 }
 
 // A finger the hand still has: "the little finger of his left hand", "between the first two fingers of his left hand".
-const FINGER_OF_HAND = /\b((?:the\s+)?(?:(?:first|last)\s+two|two\s+(?:smallest|last|first)|(?:little|ring|middle|index|small|third|fourth|second|first)(?:\s+and\s+(?:little|ring|middle|index))?)\s+fingers?|(?:the\s+)?forefinger|(?:the\s+)?thumb)\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
+const FINGER_OF_HAND = /\b((?:the\s+)?(?:(?:first|last)\s+two|two\s+(?:smallest|last|first)|(?:little|ring|middle|index|small|third|fourth|second|first)(?:\s+and\s+(?:little|ring|middle|index|small|third|fourth|second))?)\s+fingers?|(?:the\s+)?forefinger|(?:the\s+)?thumb)\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
 // Words that say the finger is gone, or only its place: "the stump of", "what was left of", "where … had been".
-const FINGER_GONE_BEFORE = /\b(?:stumps?|stubs?|missing|lost|lose|loses|gone|remaining|left\s+of|without|no|place\s+of|where)\s+(?:\p{L}+\s+){0,2}$/iu;
+const FINGER_GONE_BEFORE = /\b(?:stumps?|stubs?|missing|lost|lose|loses|gone|remaining|left\s+of|without|no|place\s+of|where)\s+(?:\p{L}+\s+){0,3}$/iu;
 const FINGER_GONE_AFTER = /^\s*(?:was|were|is|are|had\s+been|have\s+been)?\s*(?:missing|gone|lost|amputated|taken|cut\s+off|blown\s+off)\b|^\s*had\s+been\b/i;
 
 /** Every trait phrase of one sentence (offsets are into `text`, which is the sentence's paragraph). */
@@ -273,6 +303,11 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of colours.matchAll(EYES_NAMED_APART)) {
     if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, match.index, null, match[1]);
   }
+  for (const match of colours.matchAll(COLOURED_LIKE)) {
+    const attribute = /^eyes$/i.test(match[2]!) ? 'eyes' : 'hair';
+    if (attribute === 'hair' && changes.test(colours)) continue;
+    push(attribute, colouredLikeValues(match[1]!, attribute), match, match.index, null, `${match[1]}-coloured`);
+  }
   for (const match of colours.matchAll(HAIR_AFTER)) {
     // "the colour of ash" is a likeness, not ash in the hair: only the rest of the sentence may say the hair changed.
     const rest = colours.slice(0, match.index) + colours.slice(match.index + match[0].length);
@@ -290,6 +325,7 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     if (!HAIR_DIRT.test(colours)) for (const match of colours.matchAll(HAIR_WAS)) if (!hadBeen(match)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
     for (const match of colours.matchAll(REDHEAD)) push('hair', ['red'], match, match.index, null, 'red');
     if (options.card) for (const match of colours.matchAll(HAIR_STREAKED)) push('hair', hairValues(match[1]!), match, match.index);
+    if (options.card) for (const match of colours.matchAll(HAIR_LABEL)) push('hair', hairValues(match[2]!), match, match.index, null, match[2]);
   }
   for (const match of sentence.matchAll(HANDED)) {
     // On a card, "Right-handed before the accident" was the hand then, not now.
@@ -323,11 +359,22 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   }
   for (const match of [...sentence.matchAll(LAME_SIDE), ...sentence.matchAll(SIDE_LAME)]) {
     const owner = match[1]?.toLowerCase();
-    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : null, `${match[2]} ${match[3]}`);
+    // "he went over it slowly, bringing the stiff right leg after it": the leg is the one of the she or he before.
+    const subject = owner === 'the' ? /\b(she|he)\b(?![\s\S]*\b(?:she|he)\b)/i.exec(sentence.slice(0, match.index))?.[1]?.toLowerCase() : undefined;
+    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : (subject === undefined ? null : subject === 'she' ? 'her' : 'his'), `${match[2]} ${match[3]}`);
   }
+  for (const match of sentence.matchAll(WOUNDED_LEG)) {
+    const owner = match[1]?.toLowerCase();
+    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
+  }
+  // "his good left foot": the bad leg is the other one.
+  for (const match of sentence.matchAll(GOOD_SIDE)) push('mark:limp:leg', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(LIMP_ON_SIDE)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
   for (const match of sentence.matchAll(WHOLE_HAND)) {
+    push('mark:missing:finger', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), match[0]);
+  }
+  for (const match of sentence.matchAll(WHOLE_HAND_AFTER)) {
     push('mark:missing:finger', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), match[0]);
   }
   for (const match of sentence.matchAll(MISSING)) {
@@ -343,6 +390,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const owner = match[1]?.toLowerCase();
     push(`mark:missing:${digit(match[3] ?? match[4] ?? match[5]!)}`, [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
+  for (const match of sentence.matchAll(SIDE_HAND_APPOSED)) {
+    if (found.some((phrase) => phrase.attribute.startsWith('mark:missing:') && phrase.start === from + match.index)) continue;
+    push(`mark:missing:${/thumb/i.test(match[0]) ? 'thumb' : 'finger'}`, [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} hand`);
+  }
   for (const match of [...sentence.matchAll(SIDE_DIGIT_MISSING), ...sentence.matchAll(STUMP_OF_SIDE_DIGIT), ...sentence.matchAll(LOST_SIDE_DIGIT)]) {
     const owner = match[1]?.toLowerCase();
     // A possessive owner ("my uncle's") is looked for right before the side it owns.
@@ -350,10 +401,17 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const subjectOffset = possessed ? match.index! + match[0].toLowerCase().lastIndexOf(match[2]!.toLowerCase()) : match.index!;
     push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, subjectOffset, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
   }
+  for (const match of sentence.matchAll(WHERE_SIDE_DIGIT_WAS)) {
+    const owner = match[1]?.toLowerCase();
+    push(`mark:missing:${digit(match[3]!)}`, [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} hand`);
+  }
+  for (const match of sentence.matchAll(WHERE_DIGIT_OF_SIDE_WAS)) {
+    push(`mark:missing:${digit(match[2]!)}`, [match[4]!.toLowerCase()], match, match.index, match[3]!.toLowerCase(), `${match[4]} hand`);
+  }
   // Each lost finger by name and hand, to set against a finger of that hand still used ("the ring on the
   // little finger of his left hand" when the card has that finger lost); a lost tip or joint leaves the finger.
   for (const phrase of [...found]) {
-    if (!phrase.attribute.startsWith('mark:missing:') || /\b(?:tip|top|joint|end|half|nail)\b/i.test(phrase.text)) continue;
+    if (!phrase.attribute.startsWith('mark:missing:') || /\b(?:tip|top|joint|end|half|nail|short|shortened|stubby|stunted)\b/i.test(phrase.text)) continue;
     for (const finger of fingersNamed(phrase.text)) {
       found.push({ ...phrase, attribute: `mark:${phrase.values[0]}-hand finger:${finger}`, values: ['lost'], valueText: 'lost' });
     }
