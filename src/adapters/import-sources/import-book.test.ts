@@ -207,6 +207,9 @@ describe('importing a Scrivener 3 project', () => {
       'Files/Data/C1/content.rtf': rtf('Ilse\\\'92s ferry was late.', '\\uc0\\u8220 Cold,\\u8221  she said \\endash  and meant it.'),
       'Files/Data/C1/synopsis.txt': 'Ilse crosses on Monday.',
       'Files/Data/S21/content.rtf': rtf('Tobin opened the mill at six.'),
+      // A chapter folder with no synopsis of its own is planned by its scenes' synopses.
+      'Files/Data/S21/synopsis.txt': 'Tobin opens the mill on Tuesday.',
+      'Files/Data/S22/synopsis.txt': 'The sails stop.',
       'Files/Data/S22/content.rtf': rtf('By evening the sails had stopped.'),
       'Files/Data/R1/content.rtf': rtf('Sails turn anticlockwise.'),
       'Files/Data/P1/content.rtf': rtf('Eyes: hazel', 'Age: 41'),
@@ -228,6 +231,7 @@ describe('importing a Scrivener 3 project', () => {
     expect(await fs.readFile(path.join(workspace, 'Story/Chapters/02 The Ferry & the Fog.md'), 'utf8')).toBe('# The Ferry & the Fog\n\nIlse’s ferry was late.\n\n“Cold,” she said – and meant it.\n');
     expect(await fs.readFile(path.join(workspace, 'Story/Chapters/01 The Mill.md'), 'utf8')).toBe('# The Mill\n\nTobin opened the mill at six.\n\n* * *\n\nBy evening the sails had stopped.\n');
     expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('## The Ferry & the Fog\n\n- Ilse crosses on Monday.');
+    expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('## The Mill\n\n- Tobin opens the mill on Tuesday.\n- The sails stop.');
   });
 });
 

@@ -99,10 +99,13 @@ export async function readScrivenerSource(source: string, onProgress?: (progress
       const text = part.type === 'Text' || part.type === 'Folder' ? await itemText(folder, part) : null;
       if (text !== null && text.trim() !== '') scenes.push(text.trim());
     }
-    const synopsis = await synopsisOf(folder, item);
     // Each synopsis under its chapter's title: the title names the chapter (a chapter numbered in
-    // the binder may sit beside one that is not), and the synopsis is its beat.
-    if (synopsis !== null) outline.push(`## ${item.title}\n\n- ${synopsis.replace(/\s+/g, ' ')}\n`);
+    // the binder may sit beside one that is not), and the synopsis is its beat. A chapter folder
+    // without one of its own is planned by its scenes' synopses, a beat each, in binder order.
+    const own = await synopsisOf(folder, item);
+    const scenePlans = own === null ? await Promise.all(flatten(item).filter((part) => part.uuid !== item.uuid && part.includeInCompile).map((part) => synopsisOf(folder, part))) : [];
+    const beats = own !== null ? [own] : scenePlans.filter((plan): plan is string => plan !== null);
+    if (beats.length > 0) outline.push(`## ${item.title}\n\n${beats.map((beat) => `- ${beat.replace(/\s+/g, ' ')}`).join('\n')}\n`);
     if (scenes.length === 0) {
       skipped.push({ origin: `Draft › ${item.title}`, reason: 'no text' });
       continue;

@@ -19,3 +19,14 @@ describe('rtfToText', () => {
     expect(await text(rtf)).toBe('One.\n\nTwo.');
   });
 });
+
+describe('rtfToText on lists', () => {
+  it('keeps a list item’s own number or bullet, as Markdown', async () => {
+    const rtf = String.raw`{\rtf1\ansi\ansicpg1252{\fonttbl\f0 Helvetica;}{\*\listtable{\list\listtemplateid1{\listlevel\levelnfc0{\leveltext\'02\'00.;}}}}
+\pard{\listtext 1.\tab}Thursday 6 October 1994. The letter comes.\
+{\listtext 2.\tab}Saturday 8 October. Nain's kitchen.\
+{\listtext \'95\tab}a beat under it\
+}`;
+    expect(await rtfToText(Buffer.from(rtf, 'latin1'))).toBe('1. Thursday 6 October 1994. The letter comes.\n\n2. Saturday 8 October. Nain\'s kitchen.\n\n- a beat under it');
+  });
+});

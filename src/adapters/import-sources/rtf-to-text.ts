@@ -21,8 +21,9 @@ const SKIPPED_DESTINATIONS = new Set([
   'fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'headerl', 'headerr', 'headerf', 'footer', 'footerl',
   'footerr', 'footerf', 'footnote', 'fldinst', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'xmlnstbl', 'themedata',
   'colorschememapping', 'latentstyles', 'datastore', 'expandedcolortbl', 'NeXTGraphic', 'annotation', 'atnid', 'atnauthor',
-  'bkmkstart', 'bkmkend', 'filetbl', 'revtbl', 'pgdsctbl', 'operator', 'author', 'title', 'company', 'listtext', 'pntext',
+  'bkmkstart', 'bkmkend', 'filetbl', 'revtbl', 'pgdsctbl', 'operator', 'author', 'title', 'company', 'pntext',
 ]);
+// (`\listtext` is kept: it holds a list item's own number or bullet, "1.\tab", which is the writer's.)
 const SYMBOLS: Record<string, string> = {
   emdash: '—', endash: '–', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', bullet: '•',
   tab: '\t', emspace: ' ', enspace: ' ', qmspace: ' ', '~': ' ', '-': '', _: '-', '{': '{', '}': '}', '\\': '\\',
@@ -108,6 +109,8 @@ export async function rtfToText(rtf: Buffer): Promise<string> {
   }
   return output
     .split('\n')
+    // A list item's marker, as Markdown: "1.\tThursday" → "1. Thursday", "•\tbeat" → "- beat".
+    .map((line) => line.replace(/^(\s*)(\d{1,3}[.)])\t+/, '$1$2 ').replace(/^(\s*)[•·▪◦‣]\t*\s*/, '$1- '))
     .map((line) => line.replace(/[ \t]+$/, ''))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -31,6 +31,8 @@ const PLACE_TAGS = /^(?:places?|locations?|settings?)$/i;
 // (A table row that opens with a number, `| 3 | Thu 8 Mar 2187 | …`, is an entry too.)
 const OUTLINE_LINE = /^\s*(?:(?:#{1,4}\s*)?(?:chapter|ch\.?|scene)\s+(?:\d+|[ivxlc]+|[a-z]+(?:-[a-z]+)?)\b|\d+[.)]\s+\S|\|\s*(?:ch(?:apter)?\.?|#|no\.?|scene)\s*\||\|\s*\d{1,3}\s*\|)/i;
 
+const LOOSE_NOTES = /^(?:ideas|scraps|snippets|fragments|cuttings|offcuts|outtakes|deleted[\s_-]*scenes?|cut[\s_-]*scenes?|parking[\s_-]*lot|questions|to[\s_-]*do|todo|misc|miscellany|brainstorm(?:ing)?)$/i;
+
 function stem(name: string): string {
   return name.replace(/^(?:\d+[\s._-]*)+/, '').trim();
 }
@@ -38,8 +40,10 @@ function stem(name: string): string {
 /** The innermost folder name that says what its items are. */
 function folderKind(folders: readonly string[]): Classification | null {
   for (const folder of [...folders].reverse()) {
+    // A number that orders the folders (`02 Characters`, `01 - Draft`) says nothing of what they hold.
+    const bare = folder.trim().replace(/^(?:\d+[\s._-]*)+/, '');
     for (const [pattern, kind] of FOLDER_KINDS) {
-      if (pattern.test(folder.trim())) return { kind, reason: `folder "${folder}"` };
+      if (pattern.test(bare)) return { kind, reason: `folder "${folder}"` };
     }
   }
   return null;
@@ -82,7 +86,11 @@ export function classifyNote(document: SourceDocument): Classification {
   const name = stem(document.name);
   const signals = contentSignals(document.text);
   if (OUTLINE_NAME.test(name) || OUTLINE_NAME.test(document.name)) return { kind: 'outline', reason: `its name "${document.name}"` };
-  const byFolder = folderKind(document.folders);
+  // "Ideas", "Scraps", "Deleted scenes": the writer's loose notes, wherever they are kept.
+  if (LOOSE_NOTES.test(name)) return { kind: 'lore', reason: `its name "${document.name}" (loose notes)` };
+  const folder = folderKind(document.folders);
+  // A planning folder holds the outline, and the notes around it ("Ideas.md"): only outline lines make an outline.
+  const byFolder = folder?.kind === 'outline' && signals.outlineLines < 2 ? null : folder;
   if (byFolder && byFolder.kind !== 'lore') return byFolder;
   if (signals.tags.some((tag) => CHARACTER_TAGS.test(tag))) return { kind: 'character', reason: 'its tags' };
   if (signals.tags.some((tag) => PLACE_TAGS.test(tag))) return { kind: 'place', reason: 'its tags' };

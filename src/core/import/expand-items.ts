@@ -150,6 +150,8 @@ function entitySections(item: Classified, name: string): TextSection[] | null {
   const groups = lines.filter((line) => /^#\s+\S/.test(line)).length >= 2;
   const sections = splitEntities(lines, groups ? [1, 2, 3] : [2, 1, 3]);
   if (sections.length < 2) return null;
+  // "## Appearance", "## History", "## Notes": the parts of one card, not several cards.
+  if (sections.filter((section) => CARD_PART.test(section.heading)).length * 2 >= sections.length) return null;
   const named = MIXED_NAME.test(name) || listKind(name) !== null;
   if (named) return item.kind === 'chapter' && !sections.every(entityLike) && item.reason.startsWith('folder') ? null : sections;
   if (item.kind === 'chapter' && item.reason.startsWith('folder')) return null;
@@ -229,6 +231,8 @@ function groupedNotes(item: Classified, skipped: SkippedItem[]): Classified[] | 
   if (item.document.hint !== null) return null;
   const found = noteGroups(bodyLines(item.text));
   if (found === null) return null;
+  // A person's or a place's own card with "## History" and "## Notes" parts is one card, not a bible.
+  if ((item.kind === 'character' || item.kind === 'place') && found.groups.every((group) => group.kind === 'lore' || CARD_PART.test(group.heading))) return null;
   const preface = found.preface.filter((line) => !/^#/.test(line));
   const prefaceWords = wordCount(preface.join(' '));
   const result: Classified[] = [];

@@ -256,3 +256,28 @@ describe('a novel in one file with chapters headed by their number alone', () =>
     expect(result.skipped.map((item) => item.reason)).toContain('a title page (2 words)');
   });
 });
+
+describe('a vault whose top folders are numbered', () => {
+  const card = (name: string) =>
+    ['---', 'tags: [character]', `aliases: [${name.split(' ')[0]}]`, '---', `# ${name}`, '', '## Appearance', '', `${name.split(' ')[0]} has grey eyes and black hair, pinned hard.`, '', '## History', '', '- Born on 9 April 1861, in the house on Henrietta Street.', '', '## Notes', '', 'She notices things and says nothing.'].join('\n');
+
+  it('reads "02 Characters" as characters, keeps a card’s parts in one card, and leaves loose notes out of the outline', () => {
+    const result = plan(
+      doc('01 Draft/Part 1/Chapter 01.md', `---\npov: Ada\n---\n## The Stairs\n\n${scene('Ada')}`),
+      doc('02 Characters/Ada Pennock.md', card('Ada Pennock')),
+      doc('02 Characters/Tommy Wray.md', card('Tommy Wray')),
+      doc('03 Places/The Fleece.md', '# The Fleece\n\nAn inn on Church Street with four rooms to let.'),
+      doc('04 Planning/Outline.md', '| Ch | Date | POV | Summary |\n|---|---|---|---|\n| 1 | Sun 14 Mar 1886 | Ada | The stairs. |\n| 2 | Mon 15 Mar 1886 | Ada | The wheels. |'),
+      doc('04 Planning/Ideas.md', '---\ntags: [planning]\n---\n# Ideas\n\nLoose notes, in no order.\n\n- Jet is wood, drowned and pressed in the old sea-mud.\n- Vulcanite stinks of burnt rubber under a hot needle.'),
+    );
+    expect(paths(result)).toEqual([
+      'Compendium/Characters/Ada Pennock.md',
+      'Compendium/Characters/Tommy Wray.md',
+      'Compendium/Lore/Ideas.md',
+      'Compendium/Places/The Fleece.md',
+      'Story/Chapters/01 The Stairs.md',
+      'Story/Outline.md',
+    ]);
+    expect(content(result, 'Compendium/Characters/Ada Pennock.md')).toContain('## History');
+  });
+});

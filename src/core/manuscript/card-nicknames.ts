@@ -32,17 +32,19 @@ export function quotedNicknames(card: CharacterCard): string[] {
 const BYNAME = "((?:(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\\s+)?\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}?\\p{Ll}+)?)(?![\\p{L}'’-])";
 // "known to the family as Granny Nell", "known in the village as Aunt Ro", "known as Big Jim".
 // "known to the whole parish, and to himself, as the Master": a byname may take "the".
-const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|at|on|around|round|about|among|across|throughout)\\s+[\\p{L}'’ ,]{1,40}?)?,?\\s+as\\s+(the\\s+)?${BYNAME}`, 'gu');
+const KNOWN_AS_BYNAME = new RegExp(`\\b(?:[Kk]nown|[Cc]alled)(?:\\s+(?:to|by|in|at|on|around|round|about|among|across|throughout)\\s+[\\p{L}'’ ,]{1,40}?)?,?\\s+as\\s+["“‘']?(the\\s+)?${BYNAME}`, 'gu');
 // "the children call her Nonna", "everyone calls him Big Jim", "the men call him the Gaffer": the
 // pronoun names the card's person.
-const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+(the\\s+)?${BYNAME}`, 'gu');
+const CALL_PRONOUN_BYNAME = new RegExp(`\\b(?:call|calls|called|calling)\\s+(her|him|them)\\s+["“‘']?(the\\s+)?${BYNAME}`, 'gu');
 // "Aunt Ro to everyone", "She is Nonna to the grandchildren": a titled byname, or a name after "is"/"was".
 const BYNAME_TO_ALL = new RegExp(`(?:^|(?<=[—–:(]\\s*)|\\b(?:is|was|just|simply|plain|always|only)\\s+)${BYNAME}\\s+to\\s+(?:everyone|everybody|all|us|them|the\\s+[\\p{Ll}]+(?:\\s+[\\p{Ll}]+)?|her\\s+[\\p{Ll}]+|his\\s+[\\p{Ll}]+|their\\s+[\\p{Ll}]+)\\b`, 'gu');
 const FAMILY_TITLE = /^(?:Aunt|Auntie|Uncle|Granny|Gran|Grandma|Grandpa|Nana|Nanna|Nan|Cousin|Old|Big|Little|Young|Mother|Father|Mama|Papa|Ma|Pa|Sister|Brother|Miss|Mister)\s/;
 // Someone else in the sentence before the byname: "her husband, known to all as Big Jim", "married Ned, Uncle Ned to everyone".
 const SOMEONE_ELSE = /\b(?:brother|sister|mother|father|husband|wife|son|daughter|friend|aunt|uncle|cousin|niece|nephew|partner|married|marries|whose|neighbour|neighbor|lodger|employer|boss|fiancée?)\b/i;
+const OTHERS_SAY_BYNAME = new RegExp(`\\b(?:everyone|everybody|people|others|the\\s+rest|the\\s+(?:town|village|men|women|crew|children|kids|family))(?:\\s+else)?\\s+(?:says|say|said)\\s+(the\\s+)?${BYNAME}`, 'gu');
+const GIVEN_CALLED = new RegExp(`^\\s*(?:[-*+]\\s+)?(\\p{Lu}[\\p{Ll}'’]+),\\s+(?:called|known\\s+as|nicknamed)\\s+${BYNAME}\\s*[,;]`, 'u');
 // Words of address that are never anyone's name.
-const ENDEARMENTS = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Sir|Madam|Boss|Everyone|Nobody|Anything|Nothing)$/;
+const ENDEARMENTS = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Sir|Madam|Boss|Everyone|Nobody|Anything|Nothing|Known|Called|Nicknamed|Referred)$/;
 
 /**
  * Bynames a character card gives its own person in its prose, quoted or not: "Aunt Ro to everyone",
@@ -77,18 +79,31 @@ export function statedBynames(card: CharacterCard): string[] {
         if (plainStart && !FAMILY_TITLE.test(byname) && !alone) continue;
         if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(byname);
       }
+      // "everyone else says the Harbourmaster": what the rest call the card's person.
+      for (const match of sentence.matchAll(OTHERS_SAY_BYNAME)) {
+        if (SOMEONE_ELSE.test(clauseBefore(match.index))) continue;
+        if (match[1] === undefined) keep(match[2]!);
+        else if (!ENDEARMENTS.test(match[2]!)) withCapital(`the ${match[2]!}`).forEach((form) => found.add(form));
+      }
+      // "Tamsin, called Tam, is Daniel's sister": the card's own given name, then what it is shortened to.
+      const given = GIVEN_CALLED.exec(sentence);
+      if (given && card.name.value.split(/\s+/).includes(given[1]!)) keep(given[2]!);
       // "Dad." alone: what the narrator calls the card's person.
       const kin = KIN_ALONE.exec(sentence);
       if (kin) found.add(kin[1]!);
+      const alone = kin ? null : QUOTED_ALONE.exec(sentence);
+      if (alone) (/^the\s/i.test(alone[1]!) ? withCapital(alone[1]!.replace(/^The/, 'the')) : [alone[1]!]).forEach(keep);
     }
   }
   return [...found];
 }
 
-const KIN_ALONE = /^\s*(?:[-*+]\s+)?(Dad|Daddy|Da|Pa|Papa|Mum|Mummy|Mam|Mammy|Ma|Mama|Mom|Gran|Granny|Grandad|Granddad|Grandpa|Grandma|Nan|Nana|Nanna)\.?\s*$/;
+const KIN_ALONE = /^\s*(?:[-*+]\s+)?["“]?(Dad|Daddy|Da|Pa|Papa|Mum|Mummy|Mam|Mammy|Ma|Mama|Mom|Gran|Granny|Grandad|Granddad|Grandpa|Grandma|Nan|Nana|Nanna)["”]?\.?\s*$/;
+// `"Davy".`, `“Wee Jim.”` alone as a sentence of the card: what its person is called.
+const QUOTED_ALONE = /^\s*(?:[-*+]\s+)?["“]((?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2})\.?["”]\.?\s*$/u;
 
 // Ranks and offices a card may give its person in words: "the station commander", "called the Brigadier".
-const RANKS = 'director|warden|foreman|overseer|purser|sheriff|constable|coroner|schoolmaster|commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
+const RANKS = 'chairman|chairwoman|director|warden|foreman|overseer|purser|sheriff|constable|coroner|schoolmaster|commander|brigadier|captain|colonel|major|general|admiral|commodore|sergeant|lieutenant|inspector|superintendent|professor|reverend|skipper|governor|mayor|judge|matron|headmaster|headmistress|abbot|abbess|bishop|vicar';
 // Said of the card's person: "Notes: station commander", "He is the brigadier", "the cousins call him the Brigadier".
 const RANK_STATED = new RegExp(`(?:\\b(?:is|was|became|serves\\s+as|served\\s+as|as|call(?:s|ed)?\\s+(?:him|her)|known\\s+as|nicknamed)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:[\\p{Ll}'’-]+\\s+){0,2}|(?:^|:\\s*)(?:the\\s+)?(?:[\\p{Ll}'’-]+\\s+)?)(${RANKS})\\b(?!['’]s|\\s+of\\s+(?:his|her|my)\\b|\\s+(?:practitioner|store|stores|dealer|merchant|labourer|laborer|servant|manager|hospital|election|strike)\\b)`, 'giu');
 // The rank belongs to someone else: "her brother is a captain", "married the vicar", "the captain's daughter".
@@ -136,7 +151,7 @@ export function uniqueTitleForms(characters: readonly CharacterCard[]): Map<stri
 }
 
 // Offices whose holder the prose names in lower case: "the doctor", "the captain", "the vicar".
-const OFFICES = /^(?:Doctor|Reverend|Captain|Sergeant|Constable|Coroner|Foreman|Skipper|Vicar|Inspector|Professor|Schoolmaster|Headmaster|Headmistress|Matron|Warden|Sheriff|Mayor|Judge|Purser|Governor|Minister|Rector|Parson|Colonel|Major)$/;
+const OFFICES = /^(?:Chairman|Doctor|Reverend|Captain|Sergeant|Constable|Coroner|Foreman|Skipper|Vicar|Inspector|Professor|Schoolmaster|Headmaster|Headmistress|Matron|Warden|Sheriff|Mayor|Judge|Purser|Governor|Minister|Rector|Parson|Colonel|Major)$/;
 // A card's person named with a title in its own text: "Dr Edwin Trevail. General practitioner to …".
 const TITLED_IN_TEXT = /\b(Dr|Doctor|Rev|Revd|Reverend|Capt|Captain|Sgt|Sergeant|PC|Constable|Prof|Professor|Insp|Inspector)\.?\s+(\p{Lu}[\p{L}'’-]+)/gu;
 const TITLE_WORDS: Record<string, string> = { Dr: 'Doctor', Doctor: 'Doctor', Rev: 'Reverend', Revd: 'Reverend', Reverend: 'Reverend', Capt: 'Captain', Captain: 'Captain', Sgt: 'Sergeant', Sergeant: 'Sergeant', PC: 'Constable', Constable: 'Constable', Prof: 'Professor', Professor: 'Professor', Insp: 'Inspector', Inspector: 'Inspector' };

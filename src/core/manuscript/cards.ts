@@ -65,7 +65,7 @@ const NAME_ABBREVIATION = /(?:^|\s)(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sgt|Capt|Cmdr|Cdr|Lt|
 /** A `Name:` field's name without the sentences after it: `Cmdr. Ada Voss. Everyone calls her Vee.` → `Cmdr. Ada Voss`. */
 function nameOnly(value: string): string {
   // A description after the name: "Dr. Ilse Varga, station medic (narrator)", "Kaz Wolny — purser".
-  const described = /\s*(?:\(|[—–]|\s-\s|,\s*(?=\p{Ll}))/u.exec(value);
+  const described = /\s*(?:\(|[—–]|\s-\s|,\s*(?=\p{Ll}|["“]))/u.exec(value);
   const name = described && described.index > 0 ? value.slice(0, described.index) : value;
   for (const stop of name.matchAll(/\.\s+(?=\p{Lu})/gu)) {
     if (!NAME_ABBREVIATION.test(name.slice(0, stop.index))) return name.slice(0, stop.index).trim();
@@ -78,6 +78,9 @@ const NOT_A_BYNAME = /^(?:pov|mc|narrator|protagonist|antagonist|deceased|dead|m
 
 /** The other name a parenthesis after the name gives: `Earl Hollis (Granddad)` → `Granddad`; null for `(narrator)`, `(b. 1917)`. */
 function parenthesisedByname(value: string): string | null {
+  // `Peigi MacAulay, “Granny Peigi”`: a quoted other name after a comma is one too.
+  const quoted = /^[^,“”"]+,\s*["“]([^"“”]{2,40})["”]\s*$/.exec(value.trim())?.[1]?.trim();
+  if (quoted !== undefined) return quoted;
   const inner = /^[^()]+\(([^()]+)\)\s*$/.exec(value.trim())?.[1]?.trim() ?? '';
   const words = inner.split(/\s+/);
   return /^\p{Lu}/u.test(inner) && words.length <= 4 && !NOT_A_BYNAME.test(inner) ? inner : null;
@@ -120,6 +123,24 @@ function questionKey(question: string): string | null {
   return QUESTION_KEYS.find(([pattern]) => pattern.test(asked))?.[1] ?? null;
 }
 
+// A trait written as a line of its own without a colon, as in plain-text notes: "eyes grey", "hair
+// white, what's left of it", "b. 03/11/1888", "d. 16/04/1941", "born 1888".
+const BARE_FIELD = /^\s*(?:[-*+]\s+)?(eyes|eye colou?r|hair|b\.|d\.|born|died|age)\s+(?=[\p{L}\d])(.{1,80})$/iu;
+
+/** A `label value` line with no colon, for the few labels no sentence opens with; null otherwise. */
+function bareField(text: string): { label: string; value: string } | null {
+  const match = BARE_FIELD.exec(text);
+  if (match === null) return null;
+  const label = match[1]!.toLowerCase();
+  const value = match[2]!.trim();
+  // A field is a short note; a line that runs on into sentences ("Born 1975; blue eyes … He walks
+  // with a limp") is prose, read as such.
+  if (value.length > 50 || /[;]|[.!?]\s+\p{Lu}/u.test(value)) return null;
+  // "Hair like a hayrick": a sentence, not a field; a date or an age must start with a number or a month.
+  if (/^(?:b\.|d\.|born|died|age)$/.test(label) ? !/^(?:\d|c\.|circa|about|in\s+\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\p{L}*)/iu.test(value) : /^(?:like|as|was|is|were|are|that|of)\b/i.test(value)) return null;
+  return { label: label === 'b.' ? 'born' : label === 'd.' ? 'died' : label, value };
+}
+
 /** True when a field's value says it is not filled in yet. */
 function undecided(value: string): boolean {
   return UNDECIDED.test(value.trim());
@@ -159,7 +180,7 @@ export function parseCardBase(source: SourceText): CardBase {
       if (key !== null) addField(key, question.answer, line);
       continue;
     }
-    const labelled = parseLabelledLine(text) ?? tableField(text);
+    const labelled = parseLabelledLine(text) ?? tableField(text) ?? bareField(text);
     const field = labelled && BODY_FIELD_KEYS.has(labelled.label) ? labelled : null;
     if (field) addField(KEY_ALIASES[field.label] ?? field.label.replace(/ /g, '_'), field.value, line);
     else if (asked !== null && !/^\s*#/.test(text)) addField(asked, stripMarkdown(text.replace(/\*\*|__/g, '').replace(/^\s*(?:[-*+]\s+)?(?:A[.:]\s*)?/, '')), line);
@@ -202,8 +223,11 @@ function withByname(base: CardBase): CardBase {
   const written = base.fields.get('name')?.value ?? base.name.value;
   const byname = parenthesisedByname(written);
   if (byname === null) return base;
-  const name = { value: written.slice(0, written.lastIndexOf('(')).trim(), line: base.name.line };
-  const aliases = base.aliases.some((alias) => alias.value === byname) ? base.aliases : [...base.aliases, { value: byname, line: base.name.line }];
+  const cut = written.includes('(') ? written.lastIndexOf('(') : written.lastIndexOf(',');
+  const name = { value: written.slice(0, cut).trim(), line: base.name.line };
+  // "the Maighstir" opens a sentence as "The Maighstir".
+  const forms = /^the\s/.test(byname) ? [byname, `T${byname.slice(1)}`] : [byname];
+  const aliases = [...base.aliases, ...forms.filter((form) => !base.aliases.some((alias) => alias.value === form)).map((value) => ({ value, line: base.name.line }))];
   return { ...base, name: base.fields.has('name') ? base.name : name, aliases };
 }
 

@@ -101,6 +101,10 @@ function readWordNumber(tokens: readonly { text: string }[], start: number): Wor
   if (word(index) === 'a' && /^\s+$/.test(word(index + 1)) && word(index + 2) in SCALES) {
     current = 1;
     index += 2;
+  } else if (word(index) === 'the' && word(index + 2) === 'hundred' && word(index + 4) === 'and' && parseNumberWord(word(index + 6)) !== null) {
+    // "the hundred and twenty rungs": one hundred, said with "the".
+    current = 1;
+    index += 2;
   }
   while (index < tokens.length) {
     const text = word(index);

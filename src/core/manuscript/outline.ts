@@ -106,6 +106,9 @@ interface Cursor {
   tableRows: number;
 }
 
+// A heading that names the outline itself: "Chapter outline", "Chapter plan", "Scene list", "Chapters".
+const OUTLINE_TITLE = /^#+\s+(?:the\s+)?(?:scene|chapter)s?(?:[\s-]+(?:by[\s-]+chapter|outline|plan|summar(?:y|ies)|list|breakdown|notes|overview|guide|synopses|synopsis))?\s*:?\s*$/i;
+
 /**
  * Parses an outline written any of the ways writers write them: headings with labelled bullets
  * (`### Scene 8: Letters` / `- POV: Hester`), headings with beat bullets, acts with one bullet per
@@ -196,7 +199,8 @@ export function parseOutline(source: SourceText): Outline {
     if (/^#/.test(text)) {
       const scene = SCENE_HEADING.exec(text);
       const level = /^#+/.exec(text)![0].length;
-      const says = /^#+\s+(?:Scene|Chapter|SCN|Ch\.?)(?![a-z])\s*[-#]?\s*(?:\d|[IVXivx]+\b|[A-Za-z]+)/i.test(text);
+      // ("# Chapter outline", "## Chapter summaries": the outline's own title, no chapter.)
+      const says = /^#+\s+(?:Scene|Chapter|SCN|Ch\.?)(?![a-z])\s*[-#]?\s*(?:\d|[IVXivx]+\b|[A-Za-z]+)/i.test(text) && !OUTLINE_TITLE.test(text);
       // A heading is a scene when it says so (`## Chapter 3`, `# Scene 2`) or sits below level 2;
       // a level-1 heading is the outline's title, a level-2 one without a number a section.
       // When level 2 is the deepest level used, its headings (beats under each) are the entries,
@@ -209,7 +213,7 @@ export function parseOutline(source: SourceText): Outline {
         cursor.section = 'list';
         continue;
       }
-      const isScene = scene !== null && (says || level > 2 || (level === 2 && scene[1] !== undefined) || plainEntry);
+      const isScene = scene !== null && !OUTLINE_TITLE.test(text) && (says || level > 2 || (level === 2 && scene[1] !== undefined) || plainEntry);
       if (scene && isScene) {
         const lead = chapterLead(text.replace(/^#+\s*/, ''));
         // A beat sheet's `### Catalyst (Ch. 3)` names the chapter (or chapters) it plans.

@@ -4,7 +4,7 @@ import type { LoreFile } from '../lore.js';
 import { parseLabelledLine } from '../labelled-line.js';
 import { findNumbers, parseNumberWord, type NumberMention } from '../numbers.js';
 import { findQuantities, type Quantity } from '../quantities.js';
-import { lineOf, sentenceAt } from '../prose.js';
+import { isQuoted, lineOf, sentenceAt } from '../prose.js';
 import { lineText, type FileProse } from '../scene-prose.js';
 import { stemsOf, stemWord } from '../word-stem.js';
 
@@ -26,7 +26,22 @@ export interface NumericFact {
   subjectProper: boolean;
   /** Head noun of the note's own name (`house` of The Pilot House): a place card's lines are about it. */
   nameStem: string | null;
+  /** True when the count is what the thing can hold ("licensed for twelve passengers", "seats forty"). */
+  capacity: boolean;
 }
+
+// A count of what a thing can hold, not of what is in it: "licensed for twelve", "room for six", "seats forty".
+// ("The loft holds fourteen tanks" is what it has: a hold is no capacity.)
+const CAPACITY_BEFORE = /\b(?:licensed\s+for|room\s+for|seats?|seating|sleeps|capacity\s+(?:of|for)|built\s+for|certified\s+for|rated\s+for|can\s+(?:take|carry|seat)|could\s+(?:take|carry|seat))\s+$/i;
+
+/** True when the count at `start` is said as a capacity. */
+function saidAsCapacity(text: string, start: number): boolean {
+  return CAPACITY_BEFORE.test(text.slice(Math.max(0, start - 24), start));
+}
+
+// A backstory timeline's line ("- 2002 — Thorsby show held without cattle; twenty-four heifers bought"):
+// its counts are what happened that year, not what the place has.
+const YEAR_LED = /^\s*(?:[-*+]\s+)?(?:c\.\s*)?(?:1[5-9]|2\d)\d\d(?:s)?\s*(?:[—–:-]|,)/;
 
 // Words that make a count a guess: before it ("some", "about", "nearly", "upwards of") or after it ("-odd", "or so").
 const APPROXIMATE_BEFORE =
@@ -125,7 +140,7 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
     // (A note may name it in sentence case, "The barn", "The south mill".)
     const nameStem = /^(?:The\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*$/u.test(title) || /^The\s+[\p{Ll}'’-]+(?:\s+[\p{Ll}'’-]+){0,2}$/u.test(title) ? stemWord(title.split(/\s+/).pop()!) : null;
     for (const located of file.facts) {
-      if (timelineLines.has(located.line)) continue;
+      if (timelineLines.has(located.line) || YEAR_LED.test(located.value)) continue;
       // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
       const fact = { line: located.line, value: located.value.replace(/\s*\([^()]*#L\d+[^()]*\)\s*$/, '') };
       let nounPhrases: string[] | null = null;
@@ -154,7 +169,7 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
           (stem) => stem !== unitStem && !numberStems.has(stem) && stem.length > 2 && !IGNORED_NOUNS.has(stem) && !NOT_COUNTED.has(stem) && parseNumberWord(stem) === null,
         );
         const subjectProper = subjectPhrase !== undefined && /(?:^|\s)\p{Lu}/u.test(subjectPhrase.trim().replace(/^(?:the|a|an)\s+/i, ''));
-        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper, nameStem });
+        facts.push({ path: file.path, line: fact.line, text: fact.value, value: number.value, numberText: number.text, unit, unitStem, subjectStem, keywordStems, subjectProper, nameStem, capacity: saidAsCapacity(fact.value, number.start) });
       }
     }
   }
@@ -166,7 +181,8 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
 const TOTALITY = /\b(?:all(?:\s+of)?(?:\s+(?:the|its|their|his|her))?|the\s+(?:whole|entire|full)|every\s+one\s+of\s+(?:the|its|their|his|her)|each\s+of\s+(?:the|its|their))\s+$/i;
 
 // "nine steps cut into the outer bank", "six windows set in the back wall": a count placed somewhere by its own words.
-const PLACED_AFTER = /^[\s-]*(?:\p{L}+\s+)?(?:cut|carved|set|built|dug|hewn|leading|running|going|let)\s+(?:into|in|up|down|to|from|along|through|on)\s+(?:the|a|an|its|their|his|her)\s+((?:\p{L}+\s+){0,2}\p{L}+)/iu;
+// ("down the six steps into the back court": the place may follow the noun straight away.)
+const PLACED_AFTER = /^[\s-]*(?:\p{L}+\s+)?(?:(?:cut|carved|set|built|dug|hewn|leading|running|going|let)\s+(?:into|in|up|down|to|from|along|through|on)|into|onto|out\s+of)\s+(?:the|a|an|its|their|his|her)\s+((?:\p{L}+\s+){0,2}\p{L}+)/iu;
 
 /** True when a count's own words place it in something the fact is not about. */
 function placedElsewhere(after: string, fact: NumericFact): boolean {
@@ -237,9 +253,18 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const saidDefinite = DEFINITE_BEFORE.test(paragraph.text.slice(Math.max(0, number.start - 12), number.start));
       // "three of the windows" is some of them; only "all twelve of the windows" counts the whole.
       if (/^\s+of\s/i.test(after) && !TOTALITY.test(paragraph.text.slice(sentence.start, number.start))) continue;
+      const capacity = saidAsCapacity(paragraph.text, number.start);
+      const unitEnd = number.end + (number.text.includes(unit) ? 0 : unit.length + 1);
+      const of = /^\s+of\s+(?=\p{Lu})/u.exec(paragraph.text.slice(unitEnd, unitEnd + 8));
+      const ownerMention = of ? prose.mentions.find((mention) => mention.paragraphIndex === index && mention.match.start === unitEnd + of[0].length) : undefined;
+      const ownerPlace = ownerMention && ownerMention.match.entities.length === 1 && ownerMention.match.entities[0]!.kind === 'place' ? ownerMention.match.entities[0]!.id : null;
       const related = sameUnit.filter((fact) => {
+        // "eleven passengers" aboard says nothing of a boat "licensed for twelve passengers".
+        if (fact.capacity && !capacity) return false;
         if (placedElsewhere(number.text.includes(unit) ? after : after.replace(new RegExp(`^\\s*${unit}`, 'i'), ''), fact)) return false;
         if (whole) return true;
+        // Both said as what it holds, and the notes give one such count of that noun: the same thing.
+        if (fact.capacity && capacity && sameUnit.filter((other) => other.capacity).length === 1) return true;
         const hits = fact.keywordStems.filter((stem) => passage.has(stem)).length;
         const subjects = [fact.subjectStem, fact.nameStem].filter((stem) => stem !== null);
         const subjectNear = subjects.some((stem) => passage.has(stem));
@@ -250,6 +275,8 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         // "the barn's four stalls": the count belongs to the subject it follows.
         const owner = /(\p{L}+)['’]s\s+$/u.exec(paragraph.text.slice(Math.max(0, number.start - 30), number.start))?.[1] ?? /^\s+of\s+the\s+(\p{L}+)['’]s\s/u.exec(paragraph.text.slice(number.end, number.end + 40))?.[1];
         const possessed = owner !== undefined && subjects.includes(stemWord(owner));
+        // "the four chimneys of Calderbeck": a count another place with its own card owns.
+        if (ownerPlace !== null && ownerPlace !== fact.path) return false;
         const about = (subjectNear && (hits >= 2 || definite)) || hits >= 3 || possessed || (fact.subjectProper && subjectInSentence);
         if (!about) return false;
         if (!strict) return subjectInSentence;
@@ -267,9 +294,11 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const rough = isApproximate(paragraph.text, number.start, number.end);
       if (rough && related.some((other) => Math.abs(other.value - number.value) <= APPROXIMATE_SHARE * other.value)) continue;
       const line = lineOf(paragraph, number.start);
+      // A count said in speech is a character's word ("Four storeys down, she fell"): a warning at most.
+      const spoken = isQuoted(paragraph, number.start);
       findings.push({
         kind: 'canon_fact_contradiction',
-        severity: rough ? 'warning' : 'error',
+        severity: rough || spoken ? 'warning' : 'error',
         message: `The scene says "${number.unit === unit ? said(number) : `${number.text} ${unit}`}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
         path: prose.source.path,
         line,

@@ -37,7 +37,7 @@ const OWNER = "(\\p{Lu}[\\p{L}'’-]*|she|he|I|She|He)";
 // "Ilse was thirty-four", "she is 34 years old", "he had turned forty", "I was sixty", "I'm sixty".
 // "not yet seventeen", "nearly forty", "well over sixty": a bound, not the age itself.
 const QUALIFIER = '(not\\s+yet|not\\s+quite|nearly|almost|close\\s+(?:on|to)|coming\\s+up\\s+(?:on|to)|going\\s+on|getting\\s+on\\s+for|rising|under|over|past|well\\s+(?:over|past|under)|more\\s+than|less\\s+than|older\\s+than|younger\\s+than|only|just|barely)';
-const WAS_AGE = new RegExp(`${OWNER}(?:['’]m|\\s+(?:was|is|'s|’s|am|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now))(?:\\s+${QUALIFIER})?\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
+const WAS_AGE = new RegExp(`${OWNER}(?:['’]m|['’]s\\s+only|['’]s\\s+just|['’]s\\s+barely|\\s+(?:was|is|'s|’s|am|had\\s+(?:just\\s+)?turned|has\\s+(?:just\\s+)?turned|(?:just\\s+)?turned|would\\s+be|will\\s+be|was\\s+now|is\\s+now))(?:\\s+${QUALIFIER})?\\s+${NUMBER}(\\s+years?\\s+old|\\s+years\\s+of\\s+age)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
 
 function boundOf(qualifier: string | undefined): AgeBound {
   const word = (qualifier ?? '').toLowerCase().replace(/\s+/g, ' ');
@@ -62,11 +62,17 @@ function sentenceMoment(sentence: string): PartialDate | null {
 }
 // "turned nineteen herself in March", "turned thirty-seven in the February snow".
 const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:herself|himself|myself|themselves)\\s+)?(?:(?:last|this)\\s+)?(?:in\\s+(?:the\\s+)?)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
+// "in all her eighty years on this earth": the years of a life so far are its age ("all his forty
+// years at the pit" are years of work).
+const ALL_HIS_YEARS = new RegExp(`\\ball\\s+(her|his|my)\\s+${NUMBER}\\s+years\\s+(?:of\\s+life|on\\s+(?:this\\s+)?earth|in\\s+this\\s+world|alive|of\\s+living)\\b`, 'giu');
+const COME_MONTH = new RegExp(`\\b(?:would|will)\\s+be\\s+${NUMBER}\\s+come\\s+(January|February|March|April|May|June|July|August|September|October|November|December|spring|summer|autumn|winter)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 // "Dinny Foley, who was twenty that winter": the age in a relative clause after the name.
 const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${NUMBER}(?:\\s+years?\\s+old)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
 // "Ilse, aged 34,", "young Jory, twenty years old and a tributer".
-const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER}(?:,|\\s+years?\\s+old(?:,|\\s+and\\b|[.;]))`, 'gu');
+const APPOSITION = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+(?:aged\\s+)?${NUMBER}(?:,|\\s+years?\\s+(?:old|of\\s+age)(?:,|\\s+and\\b|[.;]))`, 'gu');
+// "Nell was born in the autumn of 1866, in October": a season of a year, and the month if it follows.
+const BORN_SEASON = /\bborn\s+in\s+the\s+(?:spring|summer|autumn|fall|winter)\s+of\s+((?:1[5-9]|2\d)\d\d)(?:,?\s+in\s+(January|February|March|April|May|June|July|August|September|October|November|December))?/gu;
 // "At nineteen she has been on the floors five years": an age now, said in the present tense.
 // "At seventy-nine, Granddad is the oldest man on the float": the owner may be named.
 // Told in the past, the same: "At seventeen he had the notion", "At forty, she was the oldest on the line" (not "At
@@ -129,6 +135,11 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     found.push({ ...rest, start, subjectAt: from + subjectAt });
   };
   const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
+  // "who would be eighteen come February": seventeen now, with a birthday in February to come.
+  for (const match of sentence.matchAll(COME_MONTH)) {
+    const age = numberValue(match[1]!);
+    if (age !== null && age > 1) add({ kind: 'age', age: age - 1, birthdayMonths: monthsOf(match[2]!), text: match[0], at: match.index, subjectAt: match.index });
+  }
   for (const match of sentence.matchAll(TURNED_WHEN)) {
     const age = numberValue(match[1]!);
     if (age !== null) add({ kind: 'age', age, birthdayMonths: monthsOf(match[2]!), text: match[0], at: match.index, subjectAt: match.index });
@@ -149,6 +160,11 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     // The owner's word ends where the verb starts: a name there is the mention that owns the age.
     add({ kind: 'age', age, bound: boundOf(match[2]), moment: at, text: match[0], pronoun, at: match.index, subjectAt: match.index + owner.length });
   }
+  for (const match of sentence.matchAll(ALL_HIS_YEARS)) {
+    const age = numberValue(match[2]!);
+    const pronoun = match[1]!.toLowerCase() === 'her' ? 'she' : match[1]!.toLowerCase() === 'his' ? 'he' : 'i';
+    if (age !== null && age >= 10 && !past(match.index, match.index + match[0].length)) add({ kind: 'age', age, text: match[0], pronoun, at: match.index, subjectAt: match.index });
+  }
   for (const match of sentence.matchAll(YEAR_OLD)) {
     const age = numberValue(match[1]!);
     const end = match.index + match[0].length;
@@ -168,7 +184,11 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     const age = numberValue(subjectThen[3]!);
     const ownerAt = subjectThen[1]!.length;
     const at = subjectThen[0].lastIndexOf(subjectThen[3]!);
-    if (age !== null && !past(at, subjectThen[0].length)) add({ kind: 'age', age, text: subjectThen[0].slice(at).replace(/[,.;]$/, ''), at, subjectAt: ownerAt + subjectThen[2]!.length });
+    // "Ada can see Tommy at the end wheel, fourteen years old": the age is of the name nearest before it.
+    const nameEnd = ownerAt + subjectThen[2]!.length;
+    const nearer = [...subjectThen[0].slice(nameEnd, at).matchAll(/(?<=\s)\p{Lu}[\p{Ll}'’-]+/gu)].pop();
+    const subjectAt = nearer === undefined ? nameEnd : nameEnd + nearer.index + nearer[0].length;
+    if (age !== null && !past(at, subjectThen[0].length)) add({ kind: 'age', age, text: subjectThen[0].slice(at).replace(/[,.;]$/, ''), at, subjectAt });
   }
   for (const match of sentence.matchAll(HAD_BEEN_AT)) {
     const age = numberValue(match[2]!);
@@ -201,6 +221,10 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(BIRTHDAY)) {
     const age = ORDINAL_AGE(match[2]!);
     if (age !== null && age < 125) add({ kind: 'age', age, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
+  }
+  for (const match of sentence.matchAll(BORN_SEASON)) {
+    const months = match[2] ? monthsOf(match[2]) : null;
+    add({ kind: 'born', born: { year: Number(match[1]), month: months?.length === 1 ? months[0]! : null, day: null }, text: match[0], at: match.index, subjectAt: match.index });
   }
   for (const match of [...sentence.matchAll(BORN_ON), ...sentence.matchAll(B_DATE)]) {
     const born = parseDate(match[1]!);

@@ -47,9 +47,20 @@ const MONTH_YEAR = new RegExp(`\\b(${MONTH_PATTERN})\\s+(?:of\\s+)?(\\d{4})\\b`,
 const YEAR = /\b(1[5-9]\d{2}|20\d{2})\b/;
 
 /** The first date stated in a text, as far as it is stated; null when there is none. */
+const SLASHED = /\b(\d{1,2})[/.](\d{1,2})[/.]((?:1[5-9]|2\d)\d\d)\b/;
+
 export function parseDate(text: string): PartialDate | null {
   const iso = ISO.exec(text);
   if (iso) return { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) };
+  // "03/11/1888", "23.4.1911": the day first where the numbers say so, the month first where they
+  // say that; both twelve or less could be either, so only the year is taken.
+  const slashed = SLASHED.exec(text);
+  if (slashed) {
+    const [first, second, year] = [Number(slashed[1]), Number(slashed[2]), Number(slashed[3])];
+    if (first > 12 && second <= 12) return { year, month: second, day: first };
+    if (second > 12 && first <= 12) return { year, month: first, day: second };
+    if (first >= 1 && second >= 1 && first <= 12 && second <= 12) return first === second ? { year, month: first, day: first } : { year, month: null, day: null };
+  }
   const dayMonth = DAY_MONTH.exec(text);
   const monthDay = MONTH_DAY.exec(text);
   const first = [dayMonth, monthDay].filter((match): match is RegExpExecArray => match !== null).sort((a, b) => a.index - b.index)[0];

@@ -4,9 +4,10 @@ import type { FileProse } from '../scene-prose.js';
 import { ageFieldValue, agePhrases, type AgePhrase } from './age-phrases.js';
 import { parseDate, type PartialDate } from './calendar.js';
 import { dialogueSpeakers } from './dialogue-speakers.js';
+import { toldInPresent } from './tense.js';
 import type { AgeFact, Fact } from './fact.js';
 import { characterOf, resolveSubject, type Subject, type SubjectContext } from './resolve-subject.js';
-import { cardTraitValues, traitPhrases, type TraitPhrase } from './trait-phrases.js';
+import { cardTraitValues, hairChanged, hairDirtied, traitPhrases, type TraitPhrase } from './trait-phrases.js';
 
 /** Facts and ages gathered from one file. */
 export interface CollectedFacts {
@@ -135,6 +136,10 @@ const FIRST_PERSON = /^(?:i|my|me|mine)$/i;
 // "I turned eighty-one", "I've had these grey eyes": the speaker's own words right before the phrase.
 const SPEAKER_I = /\bI(?:['’]m|['’]ve|\s+am|\s+was|\s+have|\s+had)?(?:\s+\p{L}+){0,2}\s+$/u;
 const PAST_SPEECH = /\b(?:was|were|had\s+been|had\s+(?:just\s+)?turned|would\s+be|will\s+be)\b/i;
+// A hand used because the other cannot be: strapped, splinted, in a sling, "had to".
+const HAND_FORCED = /\b(?:strapped|splint(?:ed|s)?|bandaged|broken|plaster|in\s+a\s+cast|sling|injured|useless|had\s+to|forced\s+to|couldn['’]t\s+use|could\s+not\s+use|wrong\s+hand|other\s+hand|awkwardly|clumsy|clumsily)\b/i;
+// "tell the Captain I'm fourteen", "say I'm sixteen": an age put in someone's mouth.
+const AGE_CLAIMED = /\b(?:tell|say|swear|pretend|claim|reckon)\s+(?:\p{L}+\s+){0,3}$/iu;
 const PRONOUN_BEFORE = /\b(my|her|his)\s+(?:[\p{L}-]+\s+){0,3}$/iu;
 
 // "she looked at the red hair", "he stared at the grey eyes across the table": what one looks at,
@@ -151,10 +156,27 @@ function looksAtAnother(before: string, text: string): boolean {
 // A likeness shows someone as they were: "the photograph of their wedding day, he with his hair as black as a crow's wing".
 const LIKENESS = /\b(?:photo(?:graph)?s?|snapshots?|portraits?|(?:a|the|an|that|this|old|his|her|their)\s+(?:\p{L}+\s+)?pictures?|paintings?|likeness|daguerreotypes?|tintypes?|wedding\s+day|as\s+a\s+(?:boy|girl|child|young\s+(?:man|woman)))\b/iu;
 
-/** True when a colour is said of a likeness or of long ago: in the sentence, or the one before it. */
-function colourOfThePast(paragraph: Paragraph, sentence: { start: number; end: number }, attribute: string): boolean {
+// A year long gone named beside the likeness: "It's Granddad in 1962, at twenty-five".
+const YEAR_GONE = /\b(?:in|of)\s+(?:the\s+(?:spring|summer|autumn|winter)\s+of\s+)?(?:1[5-9]|20)\d\d\b/i;
+
+/**
+ * True when a colour is said of a likeness or of long ago: in the sentence, or the one before it;
+ * or in a paragraph that describes a likeness shown at the end of the one before ("on the easel a
+ * photograph.¶ … It's Granddad in 1962 … His hair is black").
+ */
+function colourOfThePast(paragraphs: readonly Paragraph[], paragraphIndex: number, sentence: { start: number; end: number }, attribute: string): boolean {
   if (attribute !== 'hair' && attribute !== 'eyes') return false;
-  return LIKENESS.test(paragraph.text.slice(sentence.start, sentence.end)) || LIKENESS.test(sentenceBefore(paragraph, sentence));
+  const paragraph = paragraphs[paragraphIndex]!;
+  if (LIKENESS.test(paragraph.text.slice(sentence.start, sentence.end)) || LIKENESS.test(sentenceBefore(paragraph, sentence))) return true;
+  const previous = paragraphs[paragraphIndex - 1];
+  const shown = previous !== undefined && previous.sentences.length > 0 && LIKENESS.test(previous.text.slice(previous.sentences.at(-1)!.start));
+  return shown && YEAR_GONE.test(paragraph.text.slice(0, sentence.end)) && !/\bnow\b/i.test(paragraph.text.slice(sentence.start, sentence.end));
+}
+
+/** The text of the sentence after `sentence` in its paragraph ('' for the last). */
+function sentenceAfter(paragraph: Paragraph, sentence: { end: number }): string {
+  const after = paragraph.sentences.find((span) => span.start >= sentence.end);
+  return after === undefined ? '' : paragraph.text.slice(after.start, after.end);
 }
 
 /** The text of the sentence before `sentence` in its paragraph ('' for the first). */
@@ -173,21 +195,6 @@ const PAST_AGE = /\b(?:was|were|had\s+been)\b/i;
 const PAST_MOMENT = /\b(?:that|the)\s+(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|year|night|day|morning|christmas|easter)\b|\bback\s+then\b|\bat\s+the\s+time\b|\bin\s+those\s+days\b/i;
 // A pluperfect tells of before the story: "Grandad had drowned in the flood".
 const PLUPERFECT = /\bhad\s+(?:(?:just|already|once|long\s+since|never)\s+)?(?!to\b|been\s+(?:\p{L}+ing)\b)\p{Ll}+(?:ed|en|wn|ne|ht|lt|pt|st|ck|ld|ng|un|id)\b/iu;
-const PRESENT_VERBS = /\b(?:is|are|says|asks|looks|comes|goes|stands|sits|turns|takes|puts|gets|knows|thinks|tells|walks|opens|I\s+am|I'm)\b/g;
-const PAST_VERBS = /\b(?:was|were|said|asked|looked|came|went|stood|sat|turned|took|put|got|knew|thought|told|walked|opened)\b/g;
-
-/** True when a chapter's narration is mostly in the present tense ("She turns. He says"). */
-function toldInPresent(paragraphs: readonly Paragraph[]): boolean {
-  let present = 0;
-  let past = 0;
-  for (const paragraph of paragraphs) {
-    if (paragraph.quotes.length > 0) continue;
-    present += paragraph.text.match(PRESENT_VERBS)?.length ?? 0;
-    past += paragraph.text.match(PAST_VERBS)?.length ?? 0;
-  }
-  return present > past * 1.5 && present >= 5;
-}
-
 /** True when a past age in narration is told as a memory: in a present-tense chapter, or beside a moment gone by. */
 function recalledAge(paragraph: Paragraph, sentence: { start: number; end: number }, phrase: { text: string; start: number; birthdayMonths: number[] | null }, presentTense: boolean): boolean {
   const text = paragraph.text.slice(sentence.start, sentence.end);
@@ -223,7 +230,13 @@ export function proseFacts(context: SubjectContext, position: number): Collected
     };
     for (const sentence of paragraph.sentences) {
       for (const phrase of traitPhrases(paragraph.text, sentence.start, sentence.end)) {
-        if (looksAtAnother(paragraph.text.slice(sentence.start, phrase.start), phrase.text) || colourOfThePast(paragraph, sentence, phrase.attribute)) continue;
+        if (looksAtAnother(paragraph.text.slice(sentence.start, phrase.start), phrase.text) || colourOfThePast(prose.paragraphs, paragraphIndex, sentence, phrase.attribute)) continue;
+        // "Ma had put henna through her hair. … she was a redhead": the dye said in the sentence before.
+        if (phrase.attribute === 'hair' && hairChanged(sentenceBefore(paragraph, sentence))) continue;
+        // "his hair was white. It was not age; it was fly": what whitened it, said in the next sentence.
+        if (phrase.attribute === 'hair' && hairDirtied(sentenceAfter(paragraph, sentence))) continue;
+        // "Her right wrist was strapped, so she had to hold the pen in her left hand": the other hand, for now.
+        if (phrase.attribute === 'handedness' && HAND_FORCED.test(paragraph.text.slice(sentence.start, sentence.end))) continue;
         const subject = isQuoted(paragraph, phrase.start) ? speaker(phrase.start, phrase.pronoun ?? PRONOUN_BEFORE.exec(paragraph.text.slice(sentence.start, phrase.start))?.[1] ?? null) : traitOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         facts.push({ card: subject.card, attribute: phrase.attribute, values: phrase.values, text: phrase.text, valueText: phrase.valueText, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, link: subject.link, position });
@@ -232,7 +245,13 @@ export function proseFacts(context: SubjectContext, position: number): Collected
         const quoted = isQuoted(paragraph, phrase.start);
         // Speech tells a present age in the present ("I'm sixty", "I turned sixty in May"); "I was sixteen" is then.
         if (quoted && PAST_SPEECH.test(phrase.text)) continue;
-        const subject = quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
+        // "Tell the Captain I'm fourteen": an age the speaker asks to be told is a claim, not a fact.
+        if (quoted && AGE_CLAIMED.test(paragraph.text.slice(sentence.start, phrase.start))) continue;
+        // In speech, a person the line itself names by the age ("Josiah Harland, sixty-one years of age",
+        // "Walter's only sixty-one") is who it is said of: a character's word, so never certain.
+        const namedInSpeech = quoted && phrase.pronoun === null ? context.prose.mentions.find((mention) => mention.paragraphIndex === paragraphIndex && mention.quoted && (mention.match.end === phrase.subjectAt || mention.match.end === phrase.start + phrase.text.indexOf(','))) : undefined;
+        const spokenOf = namedInSpeech ? characterOf(namedInSpeech) : null;
+        const subject = spokenOf ? { card: spokenOf, link: 'named' as const, certain: false } : quoted ? speaker(phrase.start, phrase.pronoun) : ageOwner(context, paragraphIndex, phrase);
         if (subject === null) continue;
         const recalled = !quoted && recalledAge(paragraph, sentence, phrase, presentTense);
         ages.push({ card: subject.card, kind: phrase.kind, age: phrase.age, bound: phrase.bound, moment: phrase.moment, born: phrase.born, birthdayMonths: phrase.birthdayMonths, recalled, text: phrase.text, path: prose.source.path, line: lineOf(paragraph, phrase.start), source: 'prose', certain: subject.certain, position });

@@ -19,7 +19,7 @@ import { pronounDeaths } from './pronoun-deaths.js';
 import { matchOutline, outlineCoverageFindings, type OutlineCoverage } from './outline-coverage.js';
 import type { SubjectContext } from './resolve-subject.js';
 import { chapterTimeStatements, timeOfText } from './time-statements.js';
-import { weekdayClaimFindings, weekdayClaims } from './weekday-claims.js';
+import { holidayClaims, weekdayClaimFindings, weekdayClaims } from './weekday-claims.js';
 
 /** What a continuity finding is about, so each tool reports its own part. */
 export type FindingCategory = 'trait' | 'age' | 'death' | 'number' | 'time' | 'outline';
@@ -137,7 +137,9 @@ function chapterOfDate(text: string, scenes: readonly SceneFile[], whenOf: (posi
   });
   if (!dated.some((chapter) => chapter.day > day)) return null;
   const before = dated.filter((chapter) => chapter.day <= day).map((chapter) => chapter.position);
-  return before.length > 0 ? Math.max(...before) : 0;
+  if (before.length > 0) return Math.max(...before);
+  // Before every dated chapter: before the story only when its first chapter is one of them.
+  return dated.some((chapter) => chapter.position === Math.min(...scenes.map((scene) => scene.position))) ? 0 : null;
 }
 
 function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null, whenOf: (position: number) => ChapterWhen): Death[] {
@@ -221,7 +223,8 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
   // A chapter's date is its own or, failing that, its outline entry's (see chapterWhens).
   const claimed = times.flatMap((time, index) => {
     const when = whenOf(time.scene.position);
-    return weekdayClaimFindings(weekdayClaims(time.scene.path, chapters[index]!.prose.paragraphs), { year: when.year, month: when.date?.month ?? null });
+    const paragraphs = chapters[index]!.prose.paragraphs;
+    return weekdayClaimFindings([...weekdayClaims(time.scene.path, paragraphs), ...holidayClaims(time.scene.path, paragraphs)], { year: when.year, month: when.date?.month ?? null });
   });
   const elapsed = elapsedFindings(
     chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs, title: scene.title?.value ?? null })),

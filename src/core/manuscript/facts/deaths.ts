@@ -8,6 +8,7 @@ import { sentenceAt } from '../prose.js';
 import { sceneNameParts, type SceneFile } from '../scene-file.js';
 import type { FileProse, Mention } from '../scene-prose.js';
 import { characterOf } from './resolve-subject.js';
+import { pastForm, toldInPresent } from './tense.js';
 
 /** When and where a character dies: the statement, and the chapter (by reading position) if known. */
 export interface Death {
@@ -25,6 +26,23 @@ const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z
 const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|lost\s+(?:overboard|at\s+sea)|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
 // A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".
 const NOT_DEATH = /\b(?:if|unless|whether|nearly|almost|half|not|n't|never|thought|believed|feared|assumed|supposed|rumou?red|pretend(?:s|ed)?|as\s+if|as\s+though|wish(?:ed)?|hope[sd]?|could\s+have|would\s+have|might|may|afraid)\b/i;
+
+// Another's death told on the card: "the winter her father drowned", "after his wife died", "whose son was killed".
+const OTHERS_DEATH = /\b(?:her|his|their|whose|my)\s+(?:[\p{Ll}-]+\s+)?(?:father|mother|husband|wife|son|daughter|brother|sister|parents|uncle|aunt|grandfather|grandmother|friend|partner|fianc[eé]e?|baby|child|children|da|dad|mam|mum|ma|pa)\b[^.;]{0,20}?\b(?:had\s+)?(?:dies|died|drowned|drowns|was\s+killed|were\s+killed|killed|was\s+lost|perished|passed\s+away|death)\b/iu;
+
+/** True when the one who dies is named and is not the card's person: "after Robert drowned he taught Nell". */
+function namedOtherDies(card: CharacterCard, sentence: string): boolean {
+  const own = new Set([card.name.value, ...card.aliases.map((alias) => alias.value)].flatMap((name) => name.split(/\s+/)));
+  const dying = /\b(?:after|when|since|before|until|till|the\s+(?:year|winter|summer|spring|autumn|day|night))\s+(\p{Lu}[\p{Ll}'’-]+)\s+(?:had\s+)?(?:died|drowned|was\s+killed|was\s+lost|perished)\b/u.exec(sentence);
+  return dying !== null && !own.has(dying[1]!);
+}
+
+/** False when a death sentence opens with a pronoun the card's person does not take ("He drowned" on her card). */
+function pronounFits(card: CharacterCard, sentence: string): boolean {
+  const pronoun = /^(?:[-*+]\s+)?(?:\*\*)?(She|He)\b/.exec(sentence)?.[1];
+  if (pronoun === undefined || card.gender === null) return true;
+  return (pronoun === 'She') === (card.gender === 'female');
+}
 
 /** The chapter a reference names: a scene file, `chapter 3`, `Chapter Three`, or a chapter's title. */
 export function chapterPosition(reference: string, scenes: readonly SceneFile[]): number | null {
@@ -99,7 +117,7 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
     const text = card.source.lines[line - 1]!.replace(/^\s*(?:[-*+]\s+)?(?:\*\*|__)?[\p{L} ]{2,20}(?:\*\*|__)?:\s*(?=\S)/u, '');
     // "(ch. 4)" is one reference, not the end of a sentence.
     const parts = text.split(/(?<=[.!?;])(?<!\b(?:[Cc]h|[Cc]hap|[Nn]o|[Vv]ol|[Pp]p?)\.)\s+/).map((part) => part.trim().replace(/^\p{Ll}/u, (first) => first.toUpperCase()));
-    const sentences = parts.filter((part) => DEATH_SENTENCE.test(part) && own.test(part) && !NOT_DEATH.test(part));
+    const sentences = parts.filter((part) => DEATH_SENTENCE.test(part) && own.test(part) && !NOT_DEATH.test(part) && !OTHERS_DEATH.test(part) && pronounFits(card, part) && !namedOtherDies(card, part));
     const sentence = sentences.find((part) => CHAPTER_REF.test(part));
     // A death the card states without its chapter ("Drowns off the point on the night of the
     // storm") is placed later, by the outline or the page.
@@ -212,6 +230,9 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
   const findings: Finding[] = [];
   for (const { scene, prose } of chapters) {
     if (FLASHBACK_OPENING.test(prose.paragraphs[0]?.text.trimStart() ?? '')) continue;
+    // In a chapter told in the present, the dead doing something in the past is remembered: "Leng told her once".
+    const present = toldInPresent(prose.paragraphs);
+    const recalled = (verb: string): boolean => present && pastForm(verb);
     const later = (card: CharacterCard): Death | null => {
       const death = deaths.get(card.path);
       return death && death.position !== null && scene.position > death.position ? death : null;
@@ -233,7 +254,7 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
     for (const tag of findSpeakerTags(prose)) {
       const card = characterOf(tag.mention);
       const death = card ? later(card) : null;
-      if (death && !remembered(tag.mention)) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
+      if (death && !remembered(tag.mention) && !recalled(tag.tag.split(/\s+/).find((word) => pastForm(word)) ?? '')) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
     }
     for (const mention of prose.mentions) {
       if (mention.quoted || reported.has(mention)) continue;
@@ -242,6 +263,9 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
       if (!death || remembered(mention) || MEMORY.test(previousSentenceText(mention)) || RECORDING.test(previousSentenceText(mention))) continue;
       const action = mention.match.possessive ? null : (ACTION.exec(mention.paragraph.text.slice(mention.match.end, mention.match.end + 40)) ?? perceivedAction(mention) ?? taggedAction(mention));
       const then = action ? null : pronounActs(mention, card!);
+      // (The whole word after the name: "puts" is no "put".)
+      const verb = /^\s*(?:\p{L}+ly\s+)?(\p{L}+)/u.exec(mention.paragraph.text.slice(mention.match.end))?.[1] ?? '';
+      if (action && recalled(verb)) continue;
       if (action) report(mention, death, 'dead_character_acts', `"${mention.match.text}${action[0]}"`);
       else if (then !== null) report(mention, death, 'dead_character_acts', `"${then}"`);
     }

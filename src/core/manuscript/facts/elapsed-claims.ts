@@ -12,19 +12,21 @@ const UNIT_DAYS: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, 
 const COUNT = '(\\d{1,3}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty(?:-[a-z]+)?|thirty)';
 const UNIT = '(days?|weeks?|fortnights?)';
 // "He has been dead nine days", "she had been dead for a week".
-const DEAD_FOR = new RegExp(`\\b(he|she)\\s+(?:has|had|'d|’d|'s|’s)\\s+been\\s+dead\\s+(?:for\\s+|these\\s+|now\\s+)?${COUNT}\\s+${UNIT}`, 'giu');
+// ("Dai had been dead a fortnight now": by name too.)
+const DEAD_FOR = new RegExp(`\\b(he|she|\\p{Lu}[\\p{Ll}'’-]+)\\s+(?:has|had|'d|’d|'s|’s)\\s+been\\s+dead\\s+(?:for\\s+|these\\s+|now\\s+)?${COUNT}\\s+${UNIT}`, 'giu');
 // "ten days since the funeral", "a week after the burial", "two days since his death".
 const SINCE_FUNERAL = new RegExp(`\\b${COUNT}\\s+${UNIT}(?:\\s+to\\s+the\\s+day)?\\s+(?:since|after)\\s+(?:the|his|her)\\s+(funeral|burial|death)\\b`, 'giu');
 // "on the Wednesday, two days after we found him", "Friday, a week after she died": a weekday said
 // to fall that long after a death.
+// ("on the Friday, the day after he fell": a day after.)
 const WEEKDAY_AFTER_DEATH = new RegExp(
-  `\\b(${WEEKDAY_PATTERN}),?\\s+${COUNT}\\s+${UNIT}\\s+after\\s+(?:(?:[\\p{L}]+\\s+){1,2}found\\s+(him|her)(?:\\s+dead)?|(he|she)\\s+died)\\b`,
+  `\\b(${WEEKDAY_PATTERN}),?\\s+(?:${COUNT}\\s+${UNIT}|the\\s+(day))\\s+after\\s+(?:(?:[\\p{L}]+\\s+){1,2}found\\s+(him|her)(?:\\s+dead)?|(he|she)\\s+(?:died|drowned|fell|was\\s+killed))\\b`,
   'giu',
 );
 // "three weeks since they pulled Amos out", "a fortnight since the Scarth": since an event the
 // clause names, by the dead person in it or by an earlier chapter's title.
 // "five weeks to the day since we lost Edna" is exact.
-const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}(?:\\s+to\\s+the\\s+day)?\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
+const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}(?:\\s+to\\s+the\\s+day)?(?:\\s+now|\\s+already)?\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
 // A count said as a guess, or a span only hoped for.
 const ROUGH = /\b(?:about|around|nearly|almost|some|maybe|perhaps|or\s+so|more\s+than|over|only|barely|just|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 const FUNERAL_WORD = /\b(?:funeral|burial|buried|interred|requiem)\b/i;
@@ -76,16 +78,16 @@ function weekdayAfterDeath(
   const at = match.index ?? 0;
   if (isQuoted(paragraph, at) || ROUGH.test(paragraph.text.slice(sentenceAt(paragraph, at).start, at + match[0].length))) return null;
   const weekday = weekdayIndex(match[1]!);
-  const amount = count(match[2]!);
-  const meant = deathMeant(match[4] ?? match[5] ?? null, position, deaths, whenOf, genderOf);
+  const amount = match[4] !== undefined ? 1 : count(match[2]!);
+  const meant = deathMeant(match[5] ?? match[6] ?? null, position, deaths, whenOf, genderOf);
   if (weekday === null || amount === null || meant === null) return null;
-  const days = amount * UNIT_DAYS[match[3]!.toLowerCase()]!;
+  const days = amount * UNIT_DAYS[(match[3] ?? 'day').toLowerCase()]!;
   const expected = (weekdayOf(meant.date.year, meant.date.month, meant.date.day) + days) % 7;
   if (expected === weekday) return null;
   return {
     kind: 'elapsed_time_mismatch',
     severity: 'error',
-    message: `This says ${WEEKDAYS[weekday]} was ${match[2]} ${match[3]} after the death, but the death was on ${formatDate(meant.date)}, so that day is a ${WEEKDAYS[expected]}.`,
+    message: `This says ${WEEKDAYS[weekday]} was ${match[4] !== undefined ? 'the day' : `${match[2]} ${match[3]}`} after the death, but the death was on ${formatDate(meant.date)}, so that day is a ${WEEKDAYS[expected]}.`,
     quote: '',
     canon: { path: meant.death.path, line: meant.death.line, value: meant.death.text },
   };
@@ -166,6 +168,13 @@ export function elapsedFindings(
   for (const chapter of chapters) {
     const when = whenOf(chapter.position);
     const today = dayIndexOf(when.date, when.year);
+    // A weekday said to fall so long after a death needs no date of this chapter's own.
+    for (const paragraph of chapter.paragraphs) {
+      for (const match of paragraph.text.matchAll(WEEKDAY_AFTER_DEATH)) {
+        const found = weekdayAfterDeath(match, paragraph, chapter.position, deaths, whenOf, genderOf);
+        if (found !== null) findings.push({ ...found, path: chapter.path, line: lineOf(paragraph, match.index) });
+      }
+    }
     if (today === null) continue;
     for (const paragraph of chapter.paragraphs) {
       const claims = [
@@ -173,10 +182,6 @@ export function elapsedFindings(
         ...[...paragraph.text.matchAll(SINCE_FUNERAL)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: match[3]!.toLowerCase() === 'death' ? ('death' as const) : ('funeral' as const), pronoun: null })),
         ...[...paragraph.text.matchAll(SINCE_EVENT)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: 'event' as const, pronoun: null, clause: match[3]! })),
       ];
-      for (const match of paragraph.text.matchAll(WEEKDAY_AFTER_DEATH)) {
-        const found = weekdayAfterDeath(match, paragraph, chapter.position, deaths, whenOf, genderOf);
-        if (found !== null) findings.push({ ...found, path: chapter.path, line: lineOf(paragraph, match.index) });
-      }
       for (const claim of claims) {
         const at = claim.match.index;
         if (isQuoted(paragraph, at)) continue;
@@ -195,6 +200,13 @@ export function elapsedFindings(
         } else if (claim.anchor === 'funeral') {
           const before = funerals.filter((funeral) => funeral.day <= today);
           if (new Set(before.map((funeral) => funeral.day)).size === 1 && funeralDays.size === 1) from = before[0]!;
+        } else if (claim.pronoun !== null && !/^(?:he|she)$/i.test(claim.pronoun)) {
+          // A name: the one earlier death of the one it names.
+          const named = new Set(namedIn(claim.pronoun));
+          const died = deaths.filter((death) => named.has(death.card) && death.position !== null && death.position > 0 && death.position <= chapter.position);
+          const when = died.length === 1 ? whenOf(died[0]!.position!) : null;
+          const day = when === null ? null : dayIndexOf(when.date, when.year);
+          if (day !== null) from = { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text };
         } else {
           const meant = deathMeant(claim.pronoun, chapter.position, deaths, whenOf, genderOf);
           const day = meant === null ? null : dayIndexOf(meant.date, meant.date.year);

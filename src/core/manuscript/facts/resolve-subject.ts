@@ -98,7 +98,7 @@ function afterSubjectPronoun(context: SubjectContext, mention: Mention, pronoun:
 
 const FAR_PARAGRAPHS = 6;
 // Someone the sentence names without a name: "The foreman rolled up his sleeve", "an old woman with her stick".
-const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2}(?:man|woman|men|women|boy|girl|lad|lass|child|stranger|foreman|doctor|vicar|priest|parson|driver|sailor|soldier|officer|constable|policeman|clerk|landlord|landlady|keeper|postman|postmistress|porter|nurse|maid|cook|butler|farmer|fisherman|gardener|guard|waiter|waitress|barman|barmaid|bartender|customer|visitor|widow|fellow|gentleman|lady|youth|teenager|nephew|niece|cousin|brother|sister|mother|father|husband|wife|son|daughter|engineer|minister|surveyor|teacher|schoolmaster|schoolmistress|shopkeeper|grocer|butcher|baker|miner|weaver|mechanic|skipper|pilot|solicitor|lawyer|magistrate|judge|curate|deacon|innkeeper|publican|labourer|laborer|smith|blacksmith|miller|shepherd|widower|spinster|detective|inspector|sergeant|newcomer|traveller|traveler|lodger|tenant|neighbour|neighbor|reporter|journalist|photographer|official|agent|overlooker|manager|servant|chauffeur|groom|surgeon|chemist|architect|builder|carpenter|mason|tailor|dressmaker|seamstress|speaker|preacher|chaplain|steward|stewardess|passenger|coroner|undertaker|sexton|verger|warden|prisoner|stranger|pedlar|carter|drover|deputy|sheriff|ranger|nun|monk|bishop|rector|\p{Ll}{3,}(?:man|woman))\b/iu;
+const UNNAMED_PERSON = /\b(?:the|a|an|that|this|another)\s+(?:[\p{Ll}-]+\s+){0,2}(?:man|woman|men|women|boy|girl|lad|lass|child|stranger|foreman|doctor|vicar|priest|parson|driver|sailor|soldier|officer|constable|policeman|clerk|landlord|landlady|keeper|postman|postmistress|porter|nurse|maid|cook|butler|farmer|fisherman|gardener|guard|waiter|waitress|barman|barmaid|bartender|customer|visitor|widow|fellow|gentleman|lady|youth|teenager|nephew|niece|cousin|brother|sister|mother|father|husband|wife|son|daughter|engineer|minister|surveyor|teacher|schoolmaster|schoolmistress|shopkeeper|grocer|butcher|baker|miner|weaver|mechanic|skipper|pilot|solicitor|lawyer|magistrate|judge|curate|deacon|innkeeper|publican|labourer|laborer|smith|blacksmith|miller|shepherd|widower|spinster|detective|inspector|sergeant|newcomer|traveller|traveler|lodger|tenant|neighbour|neighbor|reporter|journalist|photographer|official|agent|overlooker|manager|servant|chauffeur|groom|surgeon|chemist|architect|builder|carpenter|mason|tailor|dressmaker|seamstress|speaker|preacher|chaplain|steward|stewardess|passenger|coroner|undertaker|sexton|verger|warden|prisoner|stranger|pedlar|carter|drover|deputy|sheriff|ranger|nun|monk|bishop|rector|\p{Ll}{3,}(?:man|woman|master|mistress))\b/iu;
 
 /**
  * For `he`/`she` with nobody it fits in this paragraph or the one before (a line of dialogue between):
@@ -128,6 +128,31 @@ function sameSentenceRival(context: SubjectContext, mention: Mention, card: Char
     const rival = characterOf(other);
     return rival !== null && rival !== card && fits(context, rival, pronoun);
   });
+}
+
+// A sentence that opens with someone unnamed: "The Harbourmaster is …", "At eleven a young woman came up …".
+const OPENS_UNNAMED = new RegExp(`^\\W*(?:(?:At|In|On|By|Later|Then|Next|Soon)\\b[^,.;]{0,30}?,?\\s+)?${UNNAMED_PERSON.source.slice(2)}`, 'iu');
+// Words that open a sentence and are no one's name.
+const SENTENCE_OPENERS = /^(?:The|A|An|It|This|That|There|Then|When|But|And|So|In|On|At|By|For|With|From|After|Before|Now|Later|Still|Yet|Once|If|As|While|Nobody|Somebody|Everyone|Everybody|Someone|No|Yes|Outside|Inside|Above|Below|Beyond|Behind|Today|Tonight|Tomorrow|Yesterday|Here|Even|Only|All|Both|Each|Every|Some|Most|Few|Many|Perhaps|Maybe|Sometimes|Somewhere|Mrs?|Miss|Ms|Dr|Mr|What|Why|How|Where|Who|Which)$/;
+
+/**
+ * True when the sentence before (this paragraph's, or the last of a narrated paragraph before) opens
+ * with someone the cast does not hold: an unnamed "the harbourmaster", "a young woman", or a capital
+ * name no card knows that the chapter uses as a name elsewhere ("Tam makes him sit down."), and names
+ * no card at its start.
+ */
+function openedByStranger(context: SubjectContext, paragraphIndex: number, previous: { start: number; end: number } | undefined): boolean {
+  const paragraph = previous ? context.prose.paragraphs[paragraphIndex]! : context.prose.paragraphs[paragraphIndex - 1];
+  const span = previous ?? paragraph?.sentences.at(-1);
+  if (paragraph === undefined || span === undefined || (previous === undefined && paragraph.quotes.length > 0)) return false;
+  const text = paragraph.text.slice(span.start, span.end);
+  const known = context.prose.mentions.some((mention) => mention.paragraph === paragraph && mention.match.start >= span.start && mention.match.start < span.start + 40 && characterOf(mention) !== null);
+  if (known) return false;
+  if (OPENS_UNNAMED.test(text)) return true;
+  const name = /^\W*(\p{Lu}\p{Ll}+)\s+\p{Ll}/u.exec(text)?.[1];
+  if (name === undefined || SENTENCE_OPENERS.test(name)) return false;
+  // A name, not a word: written with its capital in the middle of a sentence somewhere in the chapter.
+  return context.prose.paragraphs.some((other) => new RegExp(`[\\p{Ll},;]\\s+${name}\\b`, 'u').test(other.text));
 }
 
 /**
@@ -171,6 +196,9 @@ export function resolveSubject(context: SubjectContext, paragraphIndex: number, 
   if (sentenceCards.length === 0 && UNNAMED_PERSON.test(before)) return null;
   // Walk back for the nearest character the pronoun fits: this paragraph, then the one before.
   const previousSentence = paragraph.sentences.filter((span) => span.end <= sentence.start).pop();
+  // "The Harbourmaster is the starter. He stands at the end of the pier with his white hair": the
+  // sentence before is about someone with no card, and the pronoun goes on with them.
+  if (!quoted && openedByStranger(context, paragraphIndex, previousSentence)) return null;
   const windowStart = previousSentence?.start ?? sentence.start;
   const lastBefore = previousSentence ? [] : lastSentenceBefore(context, paragraphIndex, quoted);
   const candidates = [

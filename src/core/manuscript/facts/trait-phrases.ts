@@ -103,7 +103,8 @@ const EYES_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${EYE_SHADE}[\\s-
 const EYED = new RegExp(`(?<![\\p{L}-])((?:${EYE_SHADE}-)?(?:${EYE_HUE})(?:-(?:${EYE_HUE}))?)-eyed\\b`, 'giu');
 const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+been|looked|seemed|gleamed|shone|glinted)\\s+(?:a\\s+|an\\s+|very\\s+|so\\s+|quite\\s+)?((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE}|dark)(?:[\\s-](?:${EYE_HUE}))?)\\b`, 'giu');
 // "Mrs. Keane's eyes, brown and quick as a wren's", "her gaze, brown as strong tea": the colour in apposition.
-const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)\\s+(?:and|as|like|with)\\b`, 'giu');
+// ("Nerys's eyes, cornflower blue in the low sun, had filled up": a likened hue, and where they are.)
+const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-]|(?:cornflower|sea|sky|slate|storm|steel|ice|bottle|moss|forget-me-not|china|periwinkle|hazel|chestnut|coal|ink|jet)[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)(?:\\s+(?:and|as|like|with|in|under|behind|beneath)\\b|\\s*,)`, 'giu');
 // "her eyes, that pale cornflower blue Nell always wished for", "his eyes, a startling green,": a colour named in apposition.
 const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you)\\b)`, 'gu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
@@ -171,7 +172,7 @@ const WRITING_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|
 const DOES_IT_HAND = /\b(?:signed|signs|sign|signing|wrote|writes|write|writing|scrawled|scribbled|penned|jotted|initialled|initialed)\b[^.!?;“”"]{0,120}?\b(?:does|did|do|doing)\s+(?:it|so|this|that)\s+with\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 // A hand used out of habit: "with her left hand, the way she does everything", "left-hand first, as always",
 // "with his right, as he always did".
-const HABIT_HAND = /\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b,?\s+(?:the\s+way\s+(?:she|he|I|they)\s+(?:does|did|do)\s+(?:everything|anything|it\s+all)|as\s+(?:she|he|I|they)\s+always\s+(?:does|did|do)|as\s+(?:always|ever|usual))\b/giu;
+const HABIT_HAND = /\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b,?\s+(?:(?:the\s+way|as)\s+(?:she|he|I|they)\s+(?:does|did|do)\s+(?:everything|anything|it\s+all)|as\s+(?:she|he|I|they)\s+always\s+(?:does|did|do)|as\s+(?:always|ever|usual))\b/giu;
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
@@ -194,8 +195,14 @@ const LAME_SIDE = new RegExp(`\\b(?:(her|his|my|the|a)\\s+)?${LAME}\\s+(left|rig
 const SIDE_LAME = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+(leg|knee|hip)\\s+(?:(?:is|was|has\\s+been|had\\s+been|stayed|remained|went)\\s+)?${LAME}\\b(?!\\s+(?:from|with|after|for)\\b)`, 'giu');
 // "shrapnel in the left knee, which will not bend": a war wound in a leg is the bad leg for good.
 const WOUNDED_LEG = /\b(?:shrapnel|bullet|war\s+wound|shell\s+splinter)\b[^.!?;“”"]{0,25}?\b(?:in|to|on|through)\s+(?:(her|his|my|the)\s+)?(left|right)\s+(leg|knee|hip|thigh|ankle|foot)\b/giu;
+// "His left knee was rebuilt in 1994", "her right hip never came right": a leg mended or ruined for good.
+const LEG_RUINED = /\b(?:(her|his|my|the)\s+)?(left|right)\s+(knee|hip|leg|ankle)\s+(?:(?:was|had\s+been|has\s+been|is)\s+)?(?:rebuilt|replaced|reconstructed|shattered|smashed|crushed|pinned|fused|operated\s+on|never\s+(?:came\s+right|healed|mended|the\s+same))\b/giu;
+// "his right knee, where the German iron was": the wound named after the knee.
+const KNEE_WHERE_WOUND = /\b(her|his|my)\s+(left|right)\s+(knee|leg|hip|thigh|ankle),?\s+where\s+the\s+(?:[\p{L}-]+\s+){0,2}(?:iron|shrapnel|bullet|shell|splinter|wound|metal|steel)\b/giu;
 const GOOD_SIDE = /\b(her|his|my)\s+good\s+(left|right)\s+(leg|foot|knee|hip)\b/giu;
 // "limps on the right": a limp is in a leg, whether or not the leg is named.
+// "limps - left leg", "Limp: right": a note's shorthand.
+const LIMP_NOTED = /\blimp(?:s|ed|ing)?\s*[-–—:,]\s*(?:(?:the|his|her)\s+)?(left|right)\b(?:\s+(?:leg|foot|knee|hip))?/giu;
 const LIMP_ON_SIDE = /\b(?:limp(?:ed|s|ing)?|lame)\s+(?:(?:badly|slightly|a\s+little|heavily)\s+)?(?:on|in)\s+the\s+(left|right)\b(?!\s+(?:hand|arm|eye|ear|side|of)\b)/giu;
 // "all five fingers of his left hand": that hand has lost none, so a finger lost is on the other.
 const WHOLE_HAND = /\ball\s+(?:five|5|the)\s+fingers\s+of\s+(her|his|my)\s+(left|right)\s+hand\b/giu;
@@ -229,10 +236,20 @@ const BORN_IN = /\bborn\s+(?:and\s+(?:raised|bred)\s+)?in\s+((?:the\s+)?\p{Lu}[\
 const NOT_PLACES = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Spring|Summer|Autumn|Winter|The\s+(?:Spring|Summer|Autumn|Winter|Year))$/;
 // Hair that changes on purpose or with age says nothing about the canon colour.
 // "her new blonde hair", "his newly red hair": a colour just put on.
-const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|hennaed|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
+const HAIR_CHANGES = new RegExp(`\\b(?:dyed|dye|bleach(?:ed)?|wig|tinted|henna(?:ed|s)?|peroxided?|out\\s+of\\s+a\\s+bottle|from\\s+a\\s+bottle|going\\s+(?:grey|gray|white)|greying|graying|streaked|flecked|turned\\s+(?:grey|gray|white)|new(?:ly)?\\s+(?:${HAIR}))\\b`, 'i');
+/** True when a text says hair was coloured on purpose or is changing ("put henna through her hair"). */
+export function hairChanged(text: string): boolean {
+  return HAIR_CHANGES.test(text);
+}
+
+/** True when a text says what dirtied the hair ("It was not age; it was fly, the fine wool dust"). */
+export function hairDirtied(text: string): boolean {
+  return HAIR_DIRT.test(text);
+}
+
 // Dirt colours the hair after its noun ("his black hair gone grey with flour", "hair white with snow"),
 // never the colour written before it.
-const HAIR_DIRT = /\b(?:flour|dust|ash|ashes|snow|soot|mud|paint|plaster|sawdust|oil|grease|tar|blood|grime|dirt|muck|sweat|rain|brine|seawater)\b/i;
+const HAIR_DIRT = /\b(?:flour|dust|ash|ashes|snow|soot|mud|paint|plaster|sawdust|oil|grease|tar|blood|grime|dirt|muck|sweat|rain|brine|seawater|fly|fluff|lint|wool|chalk|lime|limewash|whitewash|cement|frost|salt|spray)\b/i;
 
 // On a card, only a wig hides the hair's own colour; a dye is said beside it ("Mousy brown hair
 // (hennas it red for the dance)" is brown and red: either may be written).
@@ -363,6 +380,11 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const subject = owner === 'the' ? /\b(she|he)\b(?![\s\S]*\b(?:she|he)\b)/i.exec(sentence.slice(0, match.index))?.[1]?.toLowerCase() : undefined;
     push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : (subject === undefined ? null : subject === 'she' ? 'her' : 'his'), `${match[2]} ${match[3]}`);
   }
+  for (const match of sentence.matchAll(KNEE_WHERE_WOUND)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
+  for (const match of sentence.matchAll(LEG_RUINED)) {
+    const owner = match[1]?.toLowerCase();
+    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
+  }
   for (const match of sentence.matchAll(WOUNDED_LEG)) {
     const owner = match[1]?.toLowerCase();
     push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
@@ -371,6 +393,7 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of sentence.matchAll(GOOD_SIDE)) push('mark:limp:leg', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(LIMP_ON_SIDE)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
+  for (const match of sentence.matchAll(LIMP_NOTED)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
   for (const match of sentence.matchAll(WHOLE_HAND)) {
     push('mark:missing:finger', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), match[0]);
   }
@@ -411,7 +434,9 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   // Each lost finger by name and hand, to set against a finger of that hand still used ("the ring on the
   // little finger of his left hand" when the card has that finger lost); a lost tip or joint leaves the finger.
   for (const phrase of [...found]) {
-    if (!phrase.attribute.startsWith('mark:missing:') || /\b(?:tip|top|joint|end|half|nail|short|shortened|stubby|stunted)\b/i.test(phrase.text)) continue;
+    // ("top joint of the left forefinger missing": the words before the phrase count too.)
+    const said = sentence.slice(Math.max(0, phrase.start - from - 30), phrase.start - from + phrase.text.length);
+    if (!phrase.attribute.startsWith('mark:missing:') || /\b(?:tip|top|joint|end|half|nail|short|shortened|stubby|stunted)\b/i.test(said)) continue;
     for (const finger of fingersNamed(phrase.text)) {
       found.push({ ...phrase, attribute: `mark:${phrase.values[0]}-hand finger:${finger}`, values: ['lost'], valueText: 'lost' });
     }
