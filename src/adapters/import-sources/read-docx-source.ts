@@ -9,11 +9,19 @@ import { htmlToMarkdown } from './html-to-markdown.js';
 const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries)|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
 const MIN_PREFACE_WORDS = 60;
 
+// Word's own list styles, used without numbering ("The Pier Head – …" in `List Bullet`): list items too.
+const LIST_STYLES = [
+  "p[style-name='List Bullet'] => ul > li:fresh",
+  "p[style-name='List Bullet 2'] => ul > li:fresh",
+  "p[style-name='List Number'] => ol > li:fresh",
+  "p[style-name='List Number 2'] => ol > li:fresh",
+];
+
 /** A Word document's text as Markdown lines (headings, lists, tables), read with mammoth. */
 export async function docxLines(file: string): Promise<string[]> {
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ path: file }, { ignoreEmptyParagraphs: true })).value;
+    html = (await mammoth.convertToHtml({ path: file }, { ignoreEmptyParagraphs: true, styleMap: LIST_STYLES })).value;
   } catch (error) {
     throw new ControlRoomError('import_source_unreadable', `${file} could not be read as a Word document (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }

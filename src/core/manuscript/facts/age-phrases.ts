@@ -65,7 +65,17 @@ const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:herself|himself|
 // "in all her eighty years on this earth": the years of a life so far are its age ("all his forty
 // years at the pit" are years of work).
 const ALL_HIS_YEARS = new RegExp(`\\ball\\s+(her|his|my)\\s+${NUMBER}\\s+years\\s+(?:of\\s+life|on\\s+(?:this\\s+)?earth|in\\s+this\\s+world|alive|of\\s+living)\\b`, 'giu');
-const COME_MONTH = new RegExp(`\\b(?:would|will)\\s+be\\s+${NUMBER}\\s+come\\s+(January|February|March|April|May|June|July|August|September|October|November|December|spring|summer|autumn|winter)\\b`, 'giu');
+// "born in nineteen-twelve", "born in eighteen ninety-three": a year in words.
+const BORN_WORD_YEAR = /\bborn\s+in\s+(eighteen|nineteen|twenty)[\s-]+((?:hundred\s+and\s+)?[a-z]+(?:-[a-z]+)?)\b/giu;
+const CENTURIES: Record<string, number> = { eighteen: 1800, nineteen: 1900, twenty: 2000 };
+
+/** The year a year in words gives ("nineteen-twelve" → 1912), or null. */
+function wordYear(century: string, rest: string): number | null {
+  const value = parseNumberWord(rest.toLowerCase().replace(/^hundred\s+and\s+/, ''));
+  return value !== null && value >= 1 && value <= 99 ? CENTURIES[century.toLowerCase()]! + value : null;
+}
+
+const COME_MONTH = new RegExp(`(?:(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+)?\\b(?:would|will)\\s+be\\s+${NUMBER}\\s+come\\s+(January|February|March|April|May|June|July|August|September|October|November|December|spring|summer|autumn|winter)\\b`, 'giu');
 const YEAR_OLD = new RegExp(`\\b${NUMBER}-year-old\\b`, 'giu');
 // "Dinny Foley, who was twenty that winter": the age in a relative clause after the name.
 const WHO_WAS = new RegExp(`(\\p{Lu}[\\p{L}'’-]+),\\s+who\\s+(?:was|is)\\s+${NUMBER}(?:\\s+years?\\s+old)?(?=[\\s,.;:!?—–)]|$)`, 'gu');
@@ -137,8 +147,10 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
   // "who would be eighteen come February": seventeen now, with a birthday in February to come.
   for (const match of sentence.matchAll(COME_MONTH)) {
-    const age = numberValue(match[1]!);
-    if (age !== null && age > 1) add({ kind: 'age', age: age - 1, birthdayMonths: monthsOf(match[2]!), text: match[0], at: match.index, subjectAt: match.index });
+    const age = numberValue(match[2]!);
+    // "Bert, who would be eighteen come February": the name before "who" owns it.
+    const subjectAt = match[1] === undefined ? match.index : match.index + match[1].length;
+    if (age !== null && age > 1) add({ kind: 'age', age: age - 1, birthdayMonths: monthsOf(match[3]!), text: match[0], at: match.index, subjectAt });
   }
   for (const match of sentence.matchAll(TURNED_WHEN)) {
     const age = numberValue(match[1]!);
@@ -221,6 +233,10 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
   for (const match of sentence.matchAll(BIRTHDAY)) {
     const age = ORDINAL_AGE(match[2]!);
     if (age !== null && age < 125) add({ kind: 'age', age, text: match[0], pronoun: match[1]!.toLowerCase(), at: match.index, subjectAt: match.index });
+  }
+  for (const match of sentence.matchAll(BORN_WORD_YEAR)) {
+    const year = wordYear(match[1]!, match[2]!);
+    if (year !== null) add({ kind: 'born', born: { year, month: null, day: null }, text: match[0], at: match.index, subjectAt: match.index });
   }
   for (const match of sentence.matchAll(BORN_SEASON)) {
     const months = match[2] ? monthsOf(match[2]) : null;

@@ -248,3 +248,26 @@ describe('12. more of how fixed traits and ages are said', () => {
     expect(await linesOf(files('From Scar Top they could see the mill and its four chimneys.'), 'canon_fact_contradiction')).toEqual([3]);
   });
 });
+
+describe('13. and a few more ways of saying the same things', () => {
+  it('reads a scar that splits an eyebrow, a hand "two fingers short" after two commas, and "the same clear blue as"', () => {
+    expect(traits('the white scar that splits his right eyebrow')).toEqual([['mark:scar:eyebrow', ['right']]]);
+    expect(traits('He stood with his right hand raised, palm out, the hand that was two fingers short.')).toEqual([['mark:missing:finger', ['right']]]);
+    expect(traits('His eyes, the same clear blue as his brother’s, were on the road.')).toEqual([['eyes', ['blue']]]);
+  });
+
+  it('gives "who would be eighteen come February" to the name before it, and reads a year in words', () => {
+    const come = agePhrases('Bert, who would be eighteen come February, said nothing.');
+    expect(come.map((phrase) => [phrase.age, phrase.subjectAt])).toEqual([[17, 'Bert'.length]]);
+    expect(agePhrases('Walter Harrow had been born in nineteen-twelve, the Titanic year.').map((phrase) => phrase.born)).toEqual([{ year: 1912, month: null, day: null }]);
+  });
+
+  it('counts time since what a named chapter did ("since the Havergal had tied up")', async () => {
+    const files = (count: string) => ({
+      'Story/01 The Havergal.md': chapter('The Havergal', 'It was Monday, the second of September 1968, and the ship came in.'),
+      'Story/04 Short Count.md': chapter('Short Count', 'It was Thursday, the fifth of September 1968.', `By Thursday, ${count} since the Havergal had tied up, the tally was wrong.`),
+    });
+    expect(await linesOf(files('a full week'), 'elapsed_time_mismatch')).toEqual([5]);
+    expect(await linesOf(files('three days'), 'elapsed_time_mismatch')).toEqual([]);
+  });
+});

@@ -138,7 +138,9 @@ function eventDay(
     return meant === null || day === null ? null : { day, path: meant.death.path, line: meant.death.line, text: meant.death.text, anchor: `death of ${meant.death.card.name.value}` };
   }
   const head = titleKey(event);
-  const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titleKey(chapter.title) === head);
+  // "since the Havergal had tied up": a title that is a name, then what happened to it.
+  const titledAs = (title: string): boolean => titleKey(title) === head || (/^(?:the\s+)?\p{Lu}/u.test(title.trim()) && /\p{Lu}/u.test(event) && head.startsWith(`${titleKey(title)} `) && /^\s*(?:had|has|was|were|came|went|sailed|docked|tied|arrived|left|sank|burned|fell|opened|closed)\b/i.test(head.slice(titleKey(title).length)));
+  const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titledAs(chapter.title));
   if (titled.length !== 1) return null;
   const when = whenOf(titled[0]!.position);
   const day = dayIndexOf(when.date, when.year);

@@ -106,7 +106,8 @@ const EYES_WERE = new RegExp(`\\b(eyes)(?:\\s*,)?\\s+(?:were|are|was|is|had\\s+b
 // ("Nerys's eyes, cornflower blue in the low sun, had filled up": a likened hue, and where they are.)
 const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-]|(?:cornflower|sea|sky|slate|storm|steel|ice|bottle|moss|forget-me-not|china|periwinkle|hazel|chestnut|coal|ink|jet)[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)(?:\\s+(?:and|as|like|with|in|under|behind|beneath)\\b|\\s*,)`, 'giu');
 // "her eyes, that pale cornflower blue Nell always wished for", "his eyes, a startling green,": a colour named in apposition.
-const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you)\\b)`, 'gu');
+// ("His eyes, the same clear blue as his brother's": the same hue as someone's is still a hue.)
+const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+(?:same\\s+)?((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you|as)\\b)`, 'gu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
@@ -176,7 +177,7 @@ const HABIT_HAND = /\bwith\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b,?\s+(?:(?
 const PEN_HAND = /\b(?:pen|pencil|quill|biro|brush|chalk|fountain pen)\s+(?:in|with)\s+(her|his|my)\s+(left|right)(?:\s+hand)?\b/giu;
 const MARK_KINDS = 'scar|tattoo|birthmark|mole|burn|burn mark|freckle|dimple|wart|brand';
 const BODY_PARTS = 'cheek|hand|arm|eye|eyebrow|brow|temple|wrist|shoulder|leg|knee|forearm|palm|jaw|ear|side|hip|ankle|foot|thigh|chest|neck|shin|calf|elbow|thumb|collarbone|shoulder blade|forehead';
-const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by|through|in|into)\\s+(?:the\\s+(?:back|palm|inside|outside|top|side|heel|ball)\\s+of\\s+)?(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b(?!\\s+of\\b)`, 'giu');
+const MARK = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|above|below|under|along|beneath|down|at|by|through|in|into|splits|splitting|crosses|crossing|cuts|cutting|divides|bisects)\\s+(?:the\\s+(?:back|palm|inside|outside|top|side|heel|ball)\\s+of\\s+)?(?:(her|his|my|the)\\s+)?(left|right)\\s+(${BODY_PARTS})\\b(?!\\s+of\\b)`, 'giu');
 // "a scar on the left side of his face": the side of a larger part.
 const MARK_SIDE_OF = new RegExp(`\\b(${MARK_KINDS})s?\\b[^.!?;“”"]{0,30}?\\b(?:on|across|over|down|along|at|in)\\s+the\\s+(left|right)\\s+side\\s+of\\s+(?:(her|his|my|the)\\s+)?(face|neck|head|body|chest|back|jaw|nose|mouth|forehead)\\b`, 'giu');
 // "his left cheek, where the scar ran", "her right wrist bore a small tattoo": the side first, the mark after.
@@ -218,7 +219,7 @@ const DIGITS_OF_SIDE_LOST = new RegExp(`\\b${DIGIT}\\s+(?:of|on)\\s+(?:(the|her|
 const SIDE_HAND_MISSING = new RegExp(`\\b(?:(her|his|my|the)\\s+)?(left|right)\\s+hand\\b(?:\\s*[,:]\\s*|\\s+[—–-]\\s+|\\s+)(?:with\\s+|and\\s+|where\\s+|showing\\s+|the\\s+one\\s+with\\s+)?(?:${DIGIT_WORDS}{0,4}(?:missing|lost|absent)\\s+${DIGIT}|(?:the\\s+|its\\s+|a\\s+)?(?:stub|stump|stumps|stubs)\\s+of\\s+${DIGIT_WORDS}{0,4}${DIGIT}|(?:the\\s+|its\\s+)?${DIGIT_WORDS}{0,3}${DIGIT}\\s+(?:(?:were|was|are|is|had\\s+been)\\s+)?(?:missing|gone|lost|amputated))\\b`, 'giu');
 // The hand named, then what it lacks set after a comma: "rested his right hand on it, the two stumps
 // where the missing fingers had been", "his right hand flat on the table, the hand with the two fingers gone".
-const SIDE_HAND_APPOSED = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b[^.!?;,“”"]{0,40},\\s+(?:the\\s+(?:hand|one)\\s+(?:with|that\\s+had|missing)\\s+)?${DIGIT_WORDS}{0,4}(?:(?:stub|stump)s?\\b(?!\\s+of\\s+(?!${DIGIT_WORDS}{0,4}${DIGIT}))|(?:missing|lost|short|shortened|stubby|stunted|half)\\s+(?:(?:little|ring|middle|index|fore)\\s+)?${DIGIT}|${DIGIT}\\s+(?:gone|missing|lost))`, 'giu');
+const SIDE_HAND_APPOSED = new RegExp(`\\b(her|his|my)\\s+(left|right)\\s+hand\\b(?:[^.!?;,“”"]{0,40},\\s+){1,2}?(?:the\\s+(?:hand|one)\\s+(?:with|that\\s+had|that\\s+was|missing)\\s+)?${DIGIT_WORDS}{0,4}(?:(?:stub|stump)s?\\b(?!\\s+of\\s+(?!${DIGIT_WORDS}{0,4}${DIGIT}))|(?:missing|lost|short|shortened|stubby|stunted|half)\\s+(?:(?:little|ring|middle|index|fore)\\s+)?${DIGIT}|${DIGIT}\\s+(?:gone|missing|lost|short))`, 'giu');
 // The side on the digit itself: "the top joint of the right ring finger missing", "the stump of his
 // right forefinger", "her left thumb gone at the knuckle".
 const SIDE_DIGIT = `(left|right)\\s+(?:(?:ring|little|index|middle|first|small|pinky|pinkie)\\s+)?${DIGIT}`;
