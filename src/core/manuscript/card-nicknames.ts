@@ -60,7 +60,8 @@ export function statedBynames(card: CharacterCard): string[] {
   for (const line of card.source.lines.slice(card.bodyStart - 1)) {
     for (const sentence of line.split(/(?<=[.!?;])\s+/)) {
       const clauseBefore = (at: number): string => sentence.slice(0, at);
-      for (const match of sentence.matchAll(KNOWN_AS_BYNAME)) {
+      // "known to the family as Granny Nell", "everyone else says the Harbourmaster".
+      for (const match of [...sentence.matchAll(KNOWN_AS_BYNAME), ...sentence.matchAll(OTHERS_SAY_BYNAME)]) {
         if (SOMEONE_ELSE.test(clauseBefore(match.index))) continue;
         if (match[1] === undefined) keep(match[2]!);
         else if (!ENDEARMENTS.test(match[2]!)) withCapital(`the ${match[2]!}`).forEach((form) => found.add(form));
@@ -78,12 +79,6 @@ export function statedBynames(card: CharacterCard): string[] {
         const alone = /^\s*(?:[.;,)—–]|$)/.test(sentence.slice(match.index + match[0].length));
         if (plainStart && !FAMILY_TITLE.test(byname) && !alone) continue;
         if (!SOMEONE_ELSE.test(clauseBefore(match.index))) keep(byname);
-      }
-      // "everyone else says the Harbourmaster": what the rest call the card's person.
-      for (const match of sentence.matchAll(OTHERS_SAY_BYNAME)) {
-        if (SOMEONE_ELSE.test(clauseBefore(match.index))) continue;
-        if (match[1] === undefined) keep(match[2]!);
-        else if (!ENDEARMENTS.test(match[2]!)) withCapital(`the ${match[2]!}`).forEach((form) => found.add(form));
       }
       // "Tamsin, called Tam, is Daniel's sister": the card's own given name, then what it is shortened to.
       const given = GIVEN_CALLED.exec(sentence);

@@ -139,7 +139,8 @@ function chapterOfDate(text: string, scenes: readonly SceneFile[], whenOf: (posi
   const before = dated.filter((chapter) => chapter.day <= day).map((chapter) => chapter.position);
   if (before.length > 0) return Math.max(...before);
   // Before every dated chapter: before the story only when its first chapter is one of them.
-  return dated.some((chapter) => chapter.position === Math.min(...scenes.map((scene) => scene.position))) ? 0 : null;
+  const first = Math.min(...scenes.map((scene) => scene.position));
+  return dated.some((chapter) => chapter.position === first) ? 0 : null;
 }
 
 function deathsOf(snapshot: ManuscriptSnapshot, chapters: ReadonlyArray<{ scene: SceneFile; prose: FileProse; context: SubjectContext }>, coverage: OutlineCoverage | null, whenOf: (position: number) => ChapterWhen): Death[] {

@@ -254,7 +254,7 @@ export function deadCharacterFindings(deaths: ReadonlyMap<string, Death>, chapte
     for (const tag of findSpeakerTags(prose)) {
       const card = characterOf(tag.mention);
       const death = card ? later(card) : null;
-      if (death && !remembered(tag.mention) && !recalled(tag.tag.split(/\s+/).find((word) => pastForm(word)) ?? '')) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
+      if (death && !remembered(tag.mention) && !tag.tag.split(/\s+/).some(recalled)) report(tag.mention, death, 'dead_character_speaks', `"${tag.tag}"`);
     }
     for (const mention of prose.mentions) {
       if (mention.quoted || reported.has(mention)) continue;

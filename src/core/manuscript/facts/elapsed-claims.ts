@@ -107,6 +107,24 @@ export type NamedIn = (clause: string) => readonly CharacterCard[];
 const titleKey = (title: string): string => title.trim().toLowerCase().replace(/^the\s+/, '').replace(/[’']/g, "'");
 
 /**
+ * The one earlier death of the people a clause names, with its day: undefined when none of them died
+ * before `position` or several did, null when the one death's day is not known.
+ */
+function namedDeath(
+  named: readonly CharacterCard[],
+  position: number,
+  deaths: readonly Death[],
+  whenOf: (position: number) => ChapterWhen,
+): { death: Death; day: number; path: string; line: number; text: string } | null | undefined {
+  const died = deaths.filter((death) => named.includes(death.card) && death.position !== null && death.position > 0 && death.position <= position);
+  if (died.length !== 1) return undefined;
+  const death = died[0]!;
+  const when = whenOf(death.position!);
+  const day = dayIndexOf(when.date, when.year);
+  return day === null ? null : { death, day, path: death.path, line: death.line, text: death.text };
+}
+
+/**
  * The day an event named after "since" happened: the one earlier death of a person the clause
  * names ("since they carried Hywel up"), else the earlier chapter the clause is titled as ("since
  * the Scarth" after the chapter "The Scarth"). Null when it names neither, or could mean several.
@@ -122,14 +140,10 @@ function eventDay(
 ): { day: number; path: string; line: number; text: string; anchor: string } | null {
   // The event is what the clause says first: "since the Scarth, and in the three weeks the Coxswain…".
   const event = clause.split(/,|\s+(?:and|but|when|that|which)\s+/)[0]!;
-  const named = new Set(namedIn(event));
-  const died = deaths.filter((death) => named.has(death.card) && death.position !== null && death.position > 0 && death.position <= position);
-  if (died.length === 1) {
-    const when = whenOf(died[0]!.position!);
-    const day = dayIndexOf(when.date, when.year);
-    return day === null ? null : { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text, anchor: `death of ${died[0]!.card.name.value}` };
-  }
-  if (named.size > 0) return null;
+  const named = namedIn(event);
+  const died = namedDeath(named, position, deaths, whenOf);
+  if (died !== undefined) return died === null ? null : { day: died.day, path: died.path, line: died.line, text: died.text, anchor: `death of ${died.death.card.name.value}` };
+  if (named.length > 0) return null;
   // "since I'd found him", "since they buried her": the one earlier death the pronoun can mean.
   const found = /\b(?:found|buried|bury|pulled|carried|laid|lost|drowned|killed)\b[^,;]*?\b(him|her)\b/i.exec(event);
   if (found !== null) {
@@ -204,11 +218,8 @@ export function elapsedFindings(
           if (new Set(before.map((funeral) => funeral.day)).size === 1 && funeralDays.size === 1) from = before[0]!;
         } else if (claim.pronoun !== null && !/^(?:he|she)$/i.test(claim.pronoun)) {
           // A name: the one earlier death of the one it names.
-          const named = new Set(namedIn(claim.pronoun));
-          const died = deaths.filter((death) => named.has(death.card) && death.position !== null && death.position > 0 && death.position <= chapter.position);
-          const when = died.length === 1 ? whenOf(died[0]!.position!) : null;
-          const day = when === null ? null : dayIndexOf(when.date, when.year);
-          if (day !== null) from = { day, path: died[0]!.path, line: died[0]!.line, text: died[0]!.text };
+          const died = namedDeath(namedIn(claim.pronoun), chapter.position, deaths, whenOf);
+          if (died) from = { day: died.day, path: died.path, line: died.line, text: died.text };
         } else {
           const meant = deathMeant(claim.pronoun, chapter.position, deaths, whenOf, genderOf);
           const day = meant === null ? null : dayIndexOf(meant.date, meant.date.year);

@@ -381,14 +381,10 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
     const subject = owner === 'the' ? /\b(she|he)\b(?![\s\S]*\b(?:she|he)\b)/i.exec(sentence.slice(0, match.index))?.[1]?.toLowerCase() : undefined;
     push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && /^(?:her|his|my)$/.test(owner) ? owner : (subject === undefined ? null : subject === 'she' ? 'her' : 'his'), `${match[2]} ${match[3]}`);
   }
-  for (const match of sentence.matchAll(KNEE_WHERE_WOUND)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
-  for (const match of sentence.matchAll(LEG_RUINED)) {
+  // A leg wounded, mended or ruined for good: owner, side and part in the same groups.
+  for (const match of [...sentence.matchAll(KNEE_WHERE_WOUND), ...sentence.matchAll(LEG_RUINED), ...sentence.matchAll(WOUNDED_LEG)]) {
     const owner = match[1]?.toLowerCase();
-    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
-  }
-  for (const match of sentence.matchAll(WOUNDED_LEG)) {
-    const owner = match[1]?.toLowerCase();
-    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
+    push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index!, owner && owner !== 'the' ? owner : null, `${match[2]} ${match[3]}`);
   }
   // "his good left foot": the bad leg is the other one.
   for (const match of sentence.matchAll(GOOD_SIDE)) push('mark:limp:leg', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);

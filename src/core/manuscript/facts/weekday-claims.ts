@@ -81,9 +81,11 @@ const HOLIDAY_PATTERN = HOLIDAYS.map(([name]) => `(?:${name})`).join('|');
 const HOLIDAY_ON = new RegExp(`\\b(${HOLIDAY_PATTERN})\\b[^.;!?]{0,60}?\\b(?:fell|falls|fallen|was|is|came|comes|landed|lands)\\s+on\\s+(?:a\\s+)?(${WEEKDAY_PATTERN})\\b`, 'giu');
 const WEEKDAY_HOLIDAY = new RegExp(`\\b(${WEEKDAY_PATTERN}),?\\s+(?:the\\s+)?(${HOLIDAY_PATTERN})\\b`, 'giu');
 
+const HOLIDAY_NAMES = HOLIDAYS.map(([pattern, month, day]) => ({ name: new RegExp(`^(?:${pattern})$`, 'iu'), month, day }));
+
 function holidayDate(name: string): { month: number; day: number } | null {
-  const found = HOLIDAYS.find(([pattern]) => new RegExp(`^(?:${pattern})$`, 'iu').test(name.trim()));
-  return found ? { month: found[1], day: found[2] } : null;
+  const found = HOLIDAY_NAMES.find((holiday) => holiday.name.test(name.trim()));
+  return found ? { month: found.month, day: found.day } : null;
 }
 
 /** A weekday said of a day fixed to a date (St Patrick's Day, Christmas Day) in the paragraphs. */
