@@ -1,5 +1,6 @@
 import { parseNumberWord } from './numbers.js';
 import { stripMarkdown } from './labelled-line.js';
+import { ORDINAL_WORDS } from './facts/calendar.js';
 
 /** The fields an outline scene entry may carry, after label aliases are folded. */
 export type OutlineField = 'file' | 'pov' | 'when' | 'characters' | 'beat' | 'location';
@@ -75,7 +76,9 @@ export function tableColumns(header: readonly string[]): TableColumn[] | null {
 
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
-const DATE = `(?:\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?)`;
+// A day as digits or in words: "14th", "the fourteenth" ("Saturday, the fourteenth of October 2023").
+const DAY_OF_MONTH = `(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})`;
+const DATE = `(?:${DAY_OF_MONTH}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?|${MONTH}\\s+${DAY_OF_MONTH}(?:,?\\s+\\d{4})?)`;
 const TIME = `(?:Day\\s+\\d+|${WEEKDAY}(?:,?\\s+${DATE})?|${DATE})(?:[,\\s]+(?:morning|afternoon|evening|night|dawn|dusk|midnight|noon))?`;
 // Where an outline line says when its chapter happens: "(Monday)", "Monday:", "on Monday",
 // "Monday morning", "It is Monday", "Day 3", or a line that opens with its time, perhaps a clock

@@ -48,11 +48,17 @@ function keyOf(snapshot: ManuscriptSnapshot): string {
   return sha256Hex(files.map((file) => `${file.path}\u0000${file.source.lines.join('\n')}`).join('\u0001'));
 }
 
-/** The character an outline entry says the chapter is told by ("told by Ilse", "narrated by Ilse Marten"). */
-function toldBy(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
+/** The text of a chapter's outline entry, its line and its beats; null when it has none. */
+function entryText(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): string | null {
   const entry = coverage?.entryOf.get(scene);
   if (!entry || snapshot.outline === null) return null;
-  const text = [entry.line, ...entry.beats.map((beat) => beat.line)].map((line) => lineText(snapshot.outline!.source, line)).join('\n');
+  return [entry.line, ...entry.beats.map((beat) => beat.line)].map((line) => lineText(snapshot.outline!.source, line)).join('\n');
+}
+
+/** The character an outline entry says the chapter is told by ("told by Ilse", "narrated by Ilse Marten"). */
+function toldBy(scene: SceneFile, coverage: OutlineCoverage | null, snapshot: ManuscriptSnapshot): CharacterCard | null {
+  const text = entryText(scene, coverage, snapshot);
+  if (text === null) return null;
   const match = /\b(?:told|narrated)\s+by\s+((?:\p{Lu}[\p{L}'’-]*\s*){1,3})/u.exec(text);
   const entity = match ? snapshot.names.resolve(match[1]!.trim()) : null;
   return entity?.kind === 'character' ? (entity.card as CharacterCard) : null;
@@ -228,12 +234,13 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     return weekdayClaimFindings([...weekdayClaims(time.scene.path, paragraphs), ...holidayClaims(time.scene.path, paragraphs)], { year: when.year, month: when.date?.month ?? null });
   });
   const elapsed = elapsedFindings(
-    chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs, title: scene.title?.value ?? null })),
+    chapters.map(({ scene, prose }) => ({ path: scene.path, position: scene.position, paragraphs: prose.paragraphs, title: scene.title?.value ?? null, plan: entryText(scene, coverage, snapshot) })),
     deaths,
     whenOf,
     [...(snapshot.outline ? [snapshot.outline.source] : []), ...snapshot.scenes.map((scene) => scene.source)],
     (death) => genderOf(death.card),
     (clause) => snapshot.names.find(clause).flatMap((match) => (match.entities.length === 1 && match.entities[0]!.kind === 'character' ? [match.entities[0]!.card as CharacterCard] : [])),
+    [...(snapshot.outline ? [snapshot.outline] : []), ...snapshot.characters, ...snapshot.places, ...snapshot.lore].map((file) => file.source),
   );
   const findings: ContinuityFinding[] = [
     ...tagged('trait', traitFindings(facts)),
