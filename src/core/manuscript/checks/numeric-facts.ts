@@ -142,7 +142,11 @@ export function extractNumericFacts(lore: readonly LoreFile[]): NumericFact[] {
     for (const located of file.facts) {
       if (timelineLines.has(located.line) || YEAR_LED.test(located.value)) continue;
       // Canon.md bullets end with their source, "(Compendium/…#L8)": not part of the fact.
-      const fact = { line: located.line, value: located.value.replace(/\s*\([^()]*#L\d+[^()]*\)\s*$/, '') };
+      const stated = located.value.replace(/\s*\([^()]*#L\d+[^()]*\)\s*$/, '');
+      // A note's field line counts its label: "holds: 5 (three forward, two aft)" has five holds.
+      const field = parseLabelledLine(stated);
+      const counted = field === null ? null : labelledCount('', field.label, field.value)?.trim();
+      const fact = { line: located.line, value: counted?.startsWith('has ') ? counted : stated };
       let nounPhrases: string[] | null = null;
       for (const number of findQuantities(fact.value)) {
         if (number.ordinal || /\bday\s*$/i.test(fact.value.slice(0, number.start))) continue;
@@ -193,6 +197,17 @@ function placedElsewhere(after: string, fact: NumericFact): boolean {
   return !stems.some((stem) => known.has(stem));
 }
 
+// "the six steps to the pulpit": a count tied by a preposition to a thing of its own.
+const TO_THING = /^\s*(?:to|into|onto|up|down|from|of|at|in|on|by|behind|below|above|beside|under|outside|inside)\s+(?:the|a|an|its|their|his|her|our|my)\s+((?:\p{L}+\s+)?\p{L}+)/iu;
+
+/** True when the words after a count tie it to something the fact does not name. */
+function toOtherThing(after: string, fact: NumericFact): boolean {
+  const thing = TO_THING.exec(after);
+  if (thing === null) return false;
+  const known = new Set([fact.subjectStem, fact.nameStem, ...fact.keywordStems].filter((stem) => stem !== null));
+  return !thing[1]!.split(/\s+/).some((word) => known.has(stemWord(word)));
+}
+
 const ELIDED_UNIT = new Set(['at', 'on', 'in', 'to', 'upstairs', 'downstairs', 'below', 'above', 'behind', 'more', 'besides', 'facing']);
 
 /** The sum of a fact's counts of its noun in its own sentence, the noun said once ("nine windows on the front and five at the back"); null for one count. */
@@ -239,8 +254,10 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
     for (const number of findQuantities(paragraph.text)) {
       if (number.ordinal) continue;
       const sentence = sentenceAt(paragraph, number.start);
-      // "up the Kirk Steps, all thirty-nine of them": the count is of the noun named before it.
-      const unit = /^\s+of\s+them\b/i.test(paragraph.text.slice(number.end, number.end + 12)) ? antecedent(paragraph.text.slice(sentence.start, number.start), units) : number.unit;
+      // "up the Kirk Steps, all thirty-nine of them": the count is of the noun named before it;
+      // "all six of her holds": of the noun after it.
+      const ofWhole = TOTALITY.test(paragraph.text.slice(sentence.start, number.start)) ? /^\s+of\s+(?:the|her|his|its|their)\s+(\p{L}+)/iu.exec(paragraph.text.slice(number.end, number.end + 40)) : null;
+      const unit = /^\s+of\s+them\b/i.test(paragraph.text.slice(number.end, number.end + 12)) ? antecedent(paragraph.text.slice(sentence.start, number.start), units) : ofWhole !== null && units.has(stemWord(ofWhole[1]!)) ? ofWhole[1]! : number.unit;
       if (unit === null || !units.has(stemWord(unit))) continue;
       const unitStem = stemWord(unit);
       // The chapter's title ("The Orchard") says what its every passage is about.
@@ -282,6 +299,13 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         if (!strict) return subjectInSentence;
         return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), subjects);
       });
+      // "the twenty-three steps", where the notes count steps once: said as the whole of a thing the
+      // notes know, though the passage does not name it. The writer is asked (a warning).
+      const lone = sameUnit.length === 1 ? sameUnit[0]! : undefined;
+      const afterUnit = number.text.includes(unit) ? after : after.replace(new RegExp(`^\\s*${unit}`, 'i'), '');
+      const loose =
+        strict && related.length === 0 && lone !== undefined && saidDefinite && !GENERIC_UNITS.has(unitStem) && lone.capacity === capacity && ownerPlace === null && !placedElsewhere(afterUnit, lone) && !toOtherThing(afterUnit, lone);
+      if (loose) related.push(lone);
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
       // "He had swept two steps": a few of them, said without "the" or "all", counts no whole.
@@ -298,7 +322,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const spoken = isQuoted(paragraph, number.start);
       findings.push({
         kind: 'canon_fact_contradiction',
-        severity: rough || spoken ? 'warning' : 'error',
+        severity: rough || spoken || loose ? 'warning' : 'error',
         message: `The scene says "${number.unit === unit ? said(number) : `${number.text} ${unit}`}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
         path: prose.source.path,
         line,
