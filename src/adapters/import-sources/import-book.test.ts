@@ -233,6 +233,29 @@ describe('importing a Scrivener 3 project', () => {
     expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('## The Ferry & the Fog\n\n- Ilse crosses on Monday.');
     expect(await fs.readFile(path.join(workspace, 'Story/Outline.md'), 'utf8')).toContain('## The Mill\n\n- Tobin opens the mill on Tuesday.\n- The sails stop.');
   });
+
+  it('reads a folder named as a part, or one of documents titled as chapters, as a part of chapters', async () => {
+    const item = (uuid: string, type: string, title: string, children = '') => `<BinderItem UUID="${uuid}" Type="${type}"><Title>${title}</Title>${children ? `<Children>${children}</Children>` : ''}</BinderItem>`;
+    const binder = item('D', 'DraftFolder', 'Draft', [
+      item('P1', 'Folder', 'Part One', item('A1', 'Text', 'Picking Begins') + item('A2', 'Text', 'The Measurer')),
+      item('P2', 'Folder', 'The Later Weeks', item('B1', 'Text', '3. The Oast') + item('B2', 'Text', '4. The Last Bin')),
+      // A chapter folder of scenes stays one chapter.
+      item('C5', 'Folder', 'Paying Off', item('S1', 'Text', 'Morning') + item('S2', 'Text', 'Evening')),
+    ].join(''));
+    const project = path.join(base, 'Hops.scriv');
+    await writeTree(project, {
+      'Hops.scrivx': `<?xml version="1.0" encoding="UTF-8"?>\n<ScrivenerProject Version="2.0"><Binder>${binder}</Binder></ScrivenerProject>`,
+      ...Object.fromEntries(['A1', 'A2', 'B1', 'B2', 'S1', 'S2'].map((uuid) => [`Files/Data/${uuid}/content.rtf`, rtf(`Text of ${uuid}.`)])),
+    });
+    const report = await importBook({ source: project, workspace: path.join(base, 'hops-workspace') });
+    expect(report.items.map((entry) => `${entry.kind} ${entry.path} ← ${entry.origin}`)).toEqual([
+      'chapter Story/Chapters/01 Picking Begins.md ← Draft › Part One › Picking Begins',
+      'chapter Story/Chapters/02 The Measurer.md ← Draft › Part One › The Measurer',
+      'chapter Story/Chapters/03 3. The Oast.md ← Draft › The Later Weeks › 3. The Oast',
+      'chapter Story/Chapters/04 4. The Last Bin.md ← Draft › The Later Weeks › 4. The Last Bin',
+      'chapter Story/Chapters/05 Paying Off.md ← Draft › Paying Off',
+    ]);
+  });
 });
 
 describe('importing a writer\'s folder of Word documents, sheets, RTF and a Scrivener project', () => {

@@ -42,11 +42,26 @@ async function synopsisOf(folder: string, item: BinderItem): Promise<string | nu
   return text === '' ? null : text;
 }
 
-/** A chapter is a Draft item whose children are not all folders; a folder of folders is a part. */
+// A folder named as a part of the book ("Part One", "Book II", "Act 3").
+const PART_TITLE = /^(?:part|book|act|volume|vol\.)\s+(?:\d+|[IVXLC]+|[a-z]+(?:-[a-z]+)?)\b/i;
+// A document titled as a chapter ("1. Picking Begins", "Chapter Three", "IV: The Weir").
+const CHAPTER_TITLE = /^(?:(?:chapter|ch\.?)\s+(?:\d+|[IVXLC]+|[a-z]+(?:-[a-z]+)?)\b|\d+\s*[.:)—–-]\s*\S|[IVXLC]+\s*[.:)—–-]\s*\S)/i;
+
+/**
+ * A folder that is a part of the book, not a chapter: one of folders, one named as a part, or one
+ * whose every document is titled as a chapter.
+ */
+function isPartFolder(item: BinderItem): boolean {
+  if (item.type !== 'Folder' || item.children.length === 0) return false;
+  if (item.children.every((child) => child.type === 'Folder') || PART_TITLE.test(item.title.trim())) return true;
+  return item.children.length >= 2 && item.children.every((child) => CHAPTER_TITLE.test(child.title.trim()));
+}
+
+/** A chapter is a Draft item that is not a part; a part's chapters are found within it. */
 function chaptersOf(items: readonly BinderItem[], parts: string[], into: Array<{ item: BinderItem; parts: string[] }>): void {
   for (const item of items) {
     if (!item.includeInCompile && item.type !== 'Folder') continue;
-    const isPart = item.type === 'Folder' && item.children.length > 0 && item.children.every((child) => child.type === 'Folder');
+    const isPart = isPartFolder(item);
     if (isPart) chaptersOf(item.children, [...parts, item.title], into);
     else into.push({ item, parts });
   }

@@ -15,7 +15,7 @@ export function headingNumber(token: string): number | null {
 
 // "Chapter 5", "Ch. 5", "CHAPTER FIVE", "Scene 12", "Chapter Twenty-One", a diary's "Entry 3" at the start of a line.
 // The keyword stands alone: "Check-In" and "Scenery" are titles, not "Ch eck-In".
-const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?|entry|episode|letter)(?![a-z])\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.)—–-]|\s|$)\s*(.*)$/i;
+const CHAPTER_LEAD = /^(?:chapter|chap\.?|ch\.?|scene|scn|sc\.?|entry|episode|letter)(?![a-z])\s*[-#]?\s*(\d+|[ivxlc]+\b|[a-z]+(?:-[a-z]+)?)\s*([:.,)—–-]|\s|$)\s*(.*)$/i;
 
 /** A line that opens a chapter entry in prose: `Chapter Five. Mara finds…` → number 5 and the rest. */
 export function chapterLead(text: string): { number: number; rest: string } | null {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { chapterText as chapter, continuityLines as linesOf } from '../../testing/continuity-kit.js';
+import { parseOutline } from '../outline.js';
 import { eventNoun } from './elapsed-claims.js';
 
 describe('1. time since an event the notes or the outline date', () => {
@@ -124,5 +125,28 @@ describe('3. counts of a whole the notes count once', () => {
     expect(await linesOf(ship('all six of her holds'), 'canon_fact_contradiction')).toEqual([3]);
     expect(await linesOf(ship('all five of her holds'), 'canon_fact_contradiction')).toEqual([]);
     expect(await linesOf(ship('two of her holds'), 'canon_fact_contradiction')).toEqual([]);
+  });
+});
+
+describe('4. an outline as a nested list by part, "Ch 1, Monday 3 March 1884: …"', () => {
+  it('reads each nested item as a dated chapter entry of its part', () => {
+    const outline = parseOutline({ path: 'Story/Outline.md', lines: ['# Outline', '', '- Part One', '  - Ch 1, Monday 3 March 1884: The fume on the Row.', '  - Ch 2, Wednesday 5 March 1884: Agnes at the Mission.', '- Part Two', '  - Ch 4, Saturday 15 March 1884: Jacob found.'] });
+    expect(outline.entries.map((entry) => [entry.number, entry.fields.when?.value, outline.acts[entry.actIndex]?.number])).toEqual([
+      [1, 'Monday 3 March 1884', 1],
+      [2, 'Wednesday 5 March 1884', 1],
+      [4, 'Saturday 15 March 1884', 2],
+    ]);
+  });
+});
+
+describe('5. the dead doing something, said in any progressive form', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Ada Kemp.md': '# Ada Kemp\n\nKnown to everyone as Granny Kemp. Dies in her sleep in chapter 1.',
+    'Story/01 Night.md': chapter('Night', 'Granny Kemp died before morning.'),
+    'Story/02 Raid.md': chapter('Raid', line),
+  });
+  it('finds "was yelling", and is quiet on "was lying"', async () => {
+    expect(await linesOf(book('Granny Kemp was yelling at the children to get down under the bins.'), 'dead_character_acts')).toEqual([3]);
+    expect(await linesOf(book('Granny Kemp was lying in the chapel at Brockhurst.'), 'dead_character_acts')).toEqual([]);
   });
 });

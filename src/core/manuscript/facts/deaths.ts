@@ -194,7 +194,7 @@ const ACTIONS = [
 ];
 // Being somewhere is acting too: "Gully was at the end of the bar", "The Badger was at the table".
 // ("The Captain is in the elm box" is where the dead lie, not where they stand.)
-const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:sitting|standing|waiting|walking|leaning|smoking|working|talking|laughing|watching|singing|kneeling|digging|mending|whistling)\\b|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b(?!\\s+(?:[\\p{L}-]+\\s+)?(?:box|ground|earth|churchyard|cemetery|grave|coffin|casket|urn|morgue|mortuary|vault|tomb)\\b))`, 'iu');
+const ACTION = new RegExp(`^(?:\\s+(?:\\p{L}+ly))?\\s+(${ACTIONS.join('|')}|(?:was|is)\\s+(?:still\\s+)?(?!(?:dying|lying|being|missing|resting|sleeping|nothing|something|everything|going\\s+to)\\b)\\p{Ll}{2,}ing\\b|(?:was|is)\\s+(?:at|in|on|by|behind)\\s+(?:the|his|her)\\b(?!\\s+(?:[\\p{L}-]+\\s+)?(?:box|ground|earth|churchyard|cemetery|grave|coffin|casket|urn|morgue|mortuary|vault|tomb)\\b))`, 'iu');
 // Seen or heard doing it, the verb bare after the name: "I watch the Professor come across the
 // lounge", "we heard Tresk laugh in the yard" — unless it can never be ("I'll never see Tresk walk").
 const PERCEIVED = /\b(?:watch|watches|watched|see|sees|saw|hear|hears|heard|notice|notices|noticed|spot|spots|spotted)\s+$/i;
