@@ -5,7 +5,7 @@ import { classifySection, labelledKind } from './classify-section.js';
 import { labelledHeading } from './decimal-label.js';
 import { definitionEntries } from './definition-list.js';
 import { groupKind, noteGroups } from './grouped-notes.js';
-import { boldLeadEntries, bulletEntries, tableEntries } from './split-entries.js';
+import { boldLeadEntries, bulletEntries, plainLeadEntries, tableEntries } from './split-entries.js';
 import { chapterHeading, headingText, numberedChapter, splitAtChapters, splitEntities, titledOnNextLine, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
@@ -119,7 +119,8 @@ function entries(item: Classified, listed: ImportKind | null): Classified[] | nu
   if (defined) return defined;
   const rows = tableEntries(lines);
   const bullets = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
-  const found = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
+  const bold = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
+  const found = bold.length === 0 && listed !== null ? plainLeadEntries(lines) : bold;
   if (found.length === 0 && listed !== null) return capitalEntries(item, lines, listed);
   if (found.length === 0 || (rows.length === 0 && found.length < 2)) return null;
   return found.map((section, index) => {

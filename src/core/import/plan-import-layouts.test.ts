@@ -281,3 +281,57 @@ describe('a vault whose top folders are numbered', () => {
     expect(content(result, 'Compendium/Characters/Ada Pennock.md')).toContain('## History');
   });
 });
+
+describe('plain-text notes, one entry to a line, and a table with one person to a column', () => {
+  it('makes a card of each "Name (age) - …" paragraph and a place of each "Place - …" line', () => {
+    const result = plan(
+      doc('Draft/1.txt', `The Hundred Steps\n\n${scene('Hannah')}`),
+      doc('characters.txt', 'Hannah Rigg (36) - The narrator. Grey eyes. Right-handed.\n\nDerek Staveley (58) - Team leader. Pale blue eyes.\nFarms sheep at Stenhow.'),
+      doc('places.txt', 'Ravensett - The village at the foot of the valley.\nScarrow Crag - Dark north-facing crag, ninety metres high.'),
+    );
+    expect(paths(result).filter((file) => file.startsWith('Compendium/'))).toEqual([
+      'Compendium/Characters/Derek Staveley.md',
+      'Compendium/Characters/Hannah Rigg.md',
+      'Compendium/Places/Ravensett.md',
+      'Compendium/Places/Scarrow Crag.md',
+    ]);
+    expect(content(result, 'Compendium/Characters/Derek Staveley.md')).toBe('# Derek Staveley\n\n- Age: 58\n\nDerek Staveley (58) - Team leader. Pale blue eyes.\nFarms sheep at Stenhow.\n');
+  });
+
+  it('keeps a card under its own heading whole, its "Name:" and "Marks:" lines fields', () => {
+    const crew = doc('crew.md', '# Crew\n\n## Petra Lindqvist\n\nName: Petra Lindqvist, chief engineer\nHand: left\nMarks: two fingers of the right hand lost.\n\n## Kasimir Holt\n\nName: Kasimir Holt\nEyes: blue');
+    expect(paths(plan(crew))).toEqual(['Compendium/Characters/Kasimir Holt.md', 'Compendium/Characters/Petra Lindqvist.md']);
+  });
+
+  it('makes a card of each column of a table whose rows are traits, and reads a "Chapters" section as the outline', () => {
+    const notes = doc(
+      'Notes.md',
+      [
+        '# People',
+        '',
+        '|  | Maura Gill | Tadhg Gill |',
+        '| --- | --- | --- |',
+        '| Age | 46 in spring 1999 | 19 in spring 1999 |',
+        '| Eyes | Grey | Brown |',
+        '| Hand | Right | Left-handed |',
+        '',
+        '# Places',
+        '',
+        'Ballinrue: the mart town, nine miles from Cloonagh.',
+        '',
+        'Cloonagh: the Gill farm, 62 acres of heavy land.',
+        '',
+        '# Chapters',
+        '',
+        '| Ch | Day | What happens |',
+        '| --- | --- | --- |',
+        '| 1 | Monday 8th March 1999 | The bank’s letter comes. |',
+      ].join('\n'),
+    );
+    const result = plan(notes, doc('The Mart/1 · The Letter.md', `# 1 · The Letter\n\n${scene('Maura')}`));
+    expect(paths(result)).toContain('Compendium/Characters/Tadhg Gill.md');
+    expect(paths(result)).toContain('Compendium/Places/Ballinrue.md');
+    expect(paths(result)).toContain('Story/Outline.md');
+    expect(content(result, 'Compendium/Characters/Tadhg Gill.md')).toBe('# Tadhg Gill\n\n- Age: 19 in spring 1999\n- Eyes: Brown\n- Hand: Left-handed\n');
+  });
+});

@@ -1,4 +1,5 @@
 import { normalName } from './capital-names.js';
+import { groupKind } from './grouped-notes.js';
 import type { TextSection } from './split-sections.js';
 
 // A table column or bullet that names the entity of its row: `| Name |`, `| Character |`, `| Place |`.
@@ -21,6 +22,27 @@ function cells(line: string): string[] | null {
 const isRule = (row: readonly string[]): boolean => row.every((cell) => /^:?-{2,}:?$/.test(cell));
 
 /**
+ * A table with one entity to a column (`|  | Maura Gill | Tadhg Gill |`, then `| Eyes | Grey | Brown |`
+ * rows): each column a section `# <Name>` with `- <Row label>: <value>` fields. Empty unless the
+ * header's first cell is blank or a name label and at least two rows are labelled as traits.
+ */
+function columnEntries(lines: readonly string[], start: number, header: readonly string[]): TextSection[] {
+  if (!(header[0] === '' || NAME_COLUMN.test(header[0]!)) || header.slice(1).some((cell) => cell === '' || FIELD_LABEL.test(cell))) return [];
+  const rows: string[][] = [];
+  for (let index = start + 2; index < lines.length; index += 1) {
+    const row = cells(lines[index]!);
+    if (!row) break;
+    rows.push(row);
+  }
+  if (rows.filter((row) => FIELD_LABEL.test(row[0] ?? '')).length < 2) return [];
+  return header.slice(1).map((name, column) => {
+    const heading = normalName(name);
+    const fields = rows.filter((row) => (row[0] ?? '') !== '' && (row[column + 1] ?? '') !== '').map((row) => `- ${row[0]}: ${row[column + 1]}`);
+    return { heading, lines: [`# ${heading}`, '', ...fields] };
+  });
+}
+
+/**
  * The rows of the first Markdown table that lists entities — its first column, or a column headed
  * `Name`/`Character`/`Place`, holds a name — each as a section `# <Name>` with `- <Column>: <value>`
  * fields. Empty when the text has no such table (a `Trait | Value` table is a card, not a list).
@@ -30,6 +52,8 @@ export function tableEntries(lines: readonly string[]): TextSection[] {
     const header = cells(lines[start]!);
     const rule = cells(lines[start + 1]!);
     if (!header || !rule || !isRule(rule) || header.length < 2) continue;
+    const across = columnEntries(lines, start, header);
+    if (across.length > 0) return across;
     const labelled = header.filter((cell) => FIELD_LABEL.test(cell)).length;
     let nameColumn = header.findIndex((cell) => NAME_COLUMN.test(cell));
     if (nameColumn < 0 && labelled >= 2 && !FIELD_LABEL.test(header[0]!)) nameColumn = 0;
@@ -107,4 +131,47 @@ export function boldLeadEntries(lines: readonly string[]): TextSection[] {
     blank = line.trim() === '';
   }
   return entries.length >= 2 ? entries : [];
+}
+
+// A line that opens with its entity's name, perhaps an age or a note in brackets, then a dash or a
+// colon: `Hannah Rigg (36) - The narrator. …`, `Scarrow Crag — Dark north-facing crag`.
+const PLAIN_LEAD = /^\s*([\p{Lu}][\p{L}'’.-]*(?:\s+(?:of|the|de|van|von|la|le|du|[\p{Lu}][\p{L}'’.-]*)){0,5})\s*(?:\(([^()]{1,40})\))?\s*(?:[:—–]|\s-)\s+(\S.*)$/u;
+
+/**
+ * A list of entities written one to a line or a paragraph, each opening with its plain name and a
+ * dash or a colon (a notes file called "characters" or "places", without headings): one entry per such line, the
+ * lines after it up to the next joined to it. A bare number in brackets after a name is an age
+ * (`Hannah Rigg (36) -`). Empty unless at least two lines open so and they are most of the
+ * paragraphs, and no trait label (`Eyes:`) is taken for a name.
+ */
+export function plainLeadEntries(lines: readonly string[]): TextSection[] {
+  // A text under a heading that is no list's name ("# Petra Lindqvist" over "Name: …", "Marks: …")
+  // is one card, and a text with sections of its own is read by its headings.
+  if (lines.some((line) => /^#{2,6}\s/.test(line) || (/^#\s/.test(line) && groupKind(line.replace(/^#\s+/, '')) === null))) return [];
+  const entries: TextSection[] = [];
+  let current: TextSection | null = null;
+  let paragraphs = 0;
+  let blank = true;
+  for (const line of lines) {
+    if (line.trim() === '') {
+      blank = true;
+      continue;
+    }
+    if (/^#/.test(line)) {
+      current = null;
+      blank = true;
+      continue;
+    }
+    const match = PLAIN_LEAD.exec(line);
+    const name = match?.[1]?.trim() ?? '';
+    if (blank) paragraphs += 1;
+    if (match && !FIELD_LABEL.test(name) && !/^(?:the|a|an|he|she|they|it|his|her|chapter|part)$/i.test(name)) {
+      const age = match[2] !== undefined && /^\d{1,3}$/.test(match[2].trim()) ? [`- Age: ${match[2].trim()}`, ''] : [];
+      current = { heading: normalName(name), lines: [`# ${normalName(name)}`, '', ...age, line.trim()] };
+      entries.push(current);
+      if (!blank) paragraphs += 1;
+    } else if (current) current.lines.push(line.trim());
+    blank = false;
+  }
+  return entries.length >= 2 && entries.length * 2 > paragraphs ? entries : [];
 }

@@ -144,8 +144,12 @@ const DATED_LEAD = new RegExp(
  * A line that opens with a date and a separator, as timelines and chapter lists write it:
  * `Wed 14 Aug 1946 - The Lodgers. …` → when `Wed 14 Aug 1946` and the rest; null otherwise.
  */
+// "2019-04-13 (Sat) ch 1 - …": a date with its weekday in brackets needs no separator after it.
+const DATE_AND_WEEKDAY = new RegExp(`^(${SHORT_DATE}\\s*\\(${SHORT_WEEKDAY}\\))\\s*(?:[—–:|-]|,)?\\s*(.+)$`, 'i');
+
 export function leadingDate(text: string): { when: string; rest: string } | null {
-  const match = DATED_LEAD.exec(stripMarkdown(text.replace(/\*\*|__/g, '')).trim());
+  const plain = stripMarkdown(text.replace(/\*\*|__/g, '')).trim();
+  const match = DATE_AND_WEEKDAY.exec(plain) ?? DATED_LEAD.exec(plain);
   return match ? { when: match[1]!.trim(), rest: match[2]!.trim() } : null;
 }
 

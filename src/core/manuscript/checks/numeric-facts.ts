@@ -247,7 +247,31 @@ function attached(sentence: string, at: number, end: number, subjectStems: reado
  * of every passage of the chapter.
  */
 export function numericFactFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean, chapterTitle = ''): Finding[] {
-  const findings: Finding[] = [];
+  return countFindings(prose, facts, strict, chapterTitle).map(({ finding }) => finding);
+}
+
+/**
+ * The counts of a whole book that contradict the notes, chapter by chapter (see
+ * numericFactFindings), except where the book gives one noted count two or more other values, three
+ * times or more, and never the noted one: "three heifers", "four heifers", "three heifers" against
+ * "seven heifers out-wintered there" is a count that changes as the story goes (sold, lost, born),
+ * not a slip.
+ */
+export function bookCountFindings(chapters: ReadonlyArray<{ prose: FileProse; title: string }>, facts: readonly NumericFact[]): Finding[] {
+  const found = chapters.flatMap(({ prose, title }) => countFindings(prose, facts, true, title));
+  // One noted count: its line and the noun it counts (a paragraph of notes counts several things).
+  const keyOf = (entry: { finding: Finding; unit: string }): string => `${entry.finding.canon!.path}:${entry.finding.canon!.line}:${entry.unit}`;
+  const byFact = new Map<string, number[]>();
+  for (const entry of found) byFact.set(keyOf(entry), [...(byFact.get(keyOf(entry)) ?? []), entry.value]);
+  const changing = (key: string): boolean => {
+    const values = byFact.get(key) ?? [];
+    return values.length >= 3 && new Set(values).size >= 2;
+  };
+  return found.filter((entry) => !changing(keyOf(entry))).map(({ finding }) => finding);
+}
+
+function countFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean, chapterTitle: string): Array<{ finding: Finding; value: number; unit: string }> {
+  const findings: Array<{ finding: Finding; value: number; unit: string }> = [];
   const units = new Set(facts.map((fact) => fact.unitStem));
   prose.paragraphs.forEach((paragraph, index) => {
     let windowStems: Set<string> | null = null;
@@ -320,7 +344,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
       const line = lineOf(paragraph, number.start);
       // A count said in speech is a character's word ("Four storeys down, she fell"): a warning at most.
       const spoken = isQuoted(paragraph, number.start);
-      findings.push({
+      findings.push({ value: number.value, unit: fact.unitStem, finding: {
         kind: 'canon_fact_contradiction',
         severity: rough || spoken || loose ? 'warning' : 'error',
         message: `The scene says "${number.unit === unit ? said(number) : `${number.text} ${unit}`}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
@@ -328,7 +352,7 @@ export function numericFactFindings(prose: FileProse, facts: readonly NumericFac
         line,
         quote: lineText(prose.source, line),
         canon: { path: fact.path, line: fact.line, value: fact.text },
-      });
+      } });
     }
   });
   return findings;

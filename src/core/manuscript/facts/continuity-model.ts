@@ -1,5 +1,5 @@
 import type { CharacterCard } from '../cards.js';
-import { cardsAsLore, extractNumericFacts, numericFactFindings } from '../checks/numeric-facts.js';
+import { bookCountFindings, cardsAsLore, extractNumericFacts } from '../checks/numeric-facts.js';
 import { sha256Hex, type SourceText } from '../file-ref.js';
 import type { Finding } from '../finding.js';
 import { readProse, lineText, type FileProse } from '../scene-prose.js';
@@ -246,7 +246,7 @@ export function analyseContinuity(snapshot: ManuscriptSnapshot): ContinuityAnaly
     ...tagged('trait', traitFindings(facts)),
     ...tagged('age', ageFindings(ages, whenOf)),
     ...tagged('death', deadCharacterFindings(new Map(deaths.map((death) => [death.card.path, death])), chapters)),
-    ...tagged('number', chapters.flatMap(({ scene, prose }) => numericFactFindings(prose, numbers, true, scene.title?.value ?? ''))),
+    ...tagged('number', bookCountFindings(chapters.map(({ scene, prose }) => ({ prose, title: scene.title?.value ?? '' })), numbers)),
     ...tagged('time', [...dated, ...claimed.filter((finding) => !datedLines.has(`${finding.path}:${finding.line}`)), ...elapsed]),
     ...tagged('outline', coverage && snapshot.outline ? outlineCoverageFindings(coverage, snapshot.outline, snapshot.files) : []),
   ];

@@ -150,3 +150,27 @@ describe('5. the dead doing something, said in any progressive form', () => {
     expect(await linesOf(book('Granny Kemp was lying in the chapel at Brockhurst.'), 'dead_character_acts')).toEqual([]);
   });
 });
+
+describe('6. a timeline of ISO dates with the weekday in brackets', () => {
+  it('reads "2019-04-13 (Sat) ch 1 - …" as chapter 1 on that day, and leaves a backstory line alone', () => {
+    const outline = parseOutline({ path: 'Story/Outline.md', lines: ['1987-07-18 (Sat) - Derek loses the top of his finger.', '2019-04-13 (Sat) ch 1 - Pager goes at the school fair.', '2019-04-17 (Wed) ch 2 - Night search.'] });
+    expect(outline.entries.map((entry) => [entry.number, entry.fields.when?.value])).toEqual([
+      [1, '2019-04-13 (Sat)'],
+      [2, '2019-04-17 (Wed)'],
+    ]);
+  });
+});
+
+describe('7. a count that changes as the story goes', () => {
+  const book = (...lines: string[]) => ({
+    'Compendium/Places/Derrylea.md': '# Derrylea\n\nThe out-farm on the edge of the bog. Seven yearling heifers out-wintered there.',
+    ...Object.fromEntries(lines.map((line, index) => [`Story/0${index + 1} Derrylea.md`, chapter(`Derrylea ${index + 1}`, `At Derrylea, out on the edge of the bog, the gate was padlocked. ${line}`)])),
+  });
+  it('is quiet when the book counts the heifers three ways and never as the notes do', async () => {
+    expect(await linesOf(book('Four yearling heifers stood at the gate.', 'Three yearling heifers were left after the mart.', 'Three yearling heifers came up to the wire.'), 'canon_fact_contradiction')).toEqual([]);
+  });
+  it('still finds a count that is wrong the same way each time, or wrong once', async () => {
+    expect(await linesOf(book('Four yearling heifers stood at the gate.'), 'canon_fact_contradiction')).toEqual([3]);
+    expect(await linesOf(book('Four yearling heifers stood at the gate.', 'Four yearling heifers came up to the wire.'), 'canon_fact_contradiction')).toEqual([3, 3]);
+  });
+});
