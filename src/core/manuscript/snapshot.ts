@@ -6,6 +6,7 @@ import type { ParseProblem } from './finding.js';
 import type { SourceText } from './file-ref.js';
 import { parseLoreFile, type LoreFile } from './lore.js';
 import { learnNames } from './facts/learn-names.js';
+import { narratorKin } from './facts/narrator.js';
 import { buildNameIndex, type NameIndex } from './name-index.js';
 import { readProse } from './scene-prose.js';
 import { sha256Hex } from './file-ref.js';
@@ -76,7 +77,10 @@ function namesWithLearning(characters: CharacterCard[], places: PlaceCard[], sce
     learnedCache.set(key, learned);
   }
   for (const card of characters) card.gender ??= learned.genders.get(card.path) ?? null;
-  return buildNameIndex(characters, places, learned.nicknames);
+  // What a first-person narrator calls the family the cards name ("Mum" for "the narrator's mother").
+  const nicknames = new Map(learned.nicknames);
+  for (const [path, forms] of narratorKin(characters)) nicknames.set(path, [...(nicknames.get(path) ?? []), ...forms]);
+  return buildNameIndex(characters, places, nicknames);
 }
 
 /** Reads one file through the port as lines; null (plus a problem) when it cannot be read as text. */

@@ -197,17 +197,6 @@ function placedElsewhere(after: string, fact: NumericFact): boolean {
   return !stems.some((stem) => known.has(stem));
 }
 
-// "the six steps to the pulpit": a count tied by a preposition to a thing of its own.
-const TO_THING = /^\s*(?:to|into|onto|up|down|from|of|at|in|on|by|behind|below|above|beside|under|outside|inside)\s+(?:the|a|an|its|their|his|her|our|my)\s+((?:\p{L}+\s+)?\p{L}+)/iu;
-
-/** True when the words after a count tie it to something the fact does not name. */
-function toOtherThing(after: string, fact: NumericFact): boolean {
-  const thing = TO_THING.exec(after);
-  if (thing === null) return false;
-  const known = new Set([fact.subjectStem, fact.nameStem, ...fact.keywordStems].filter((stem) => stem !== null));
-  return !thing[1]!.split(/\s+/).some((word) => known.has(stemWord(word)));
-}
-
 const ELIDED_UNIT = new Set(['at', 'on', 'in', 'to', 'upstairs', 'downstairs', 'below', 'above', 'behind', 'more', 'besides', 'facing']);
 
 /** The sum of a fact's counts of its noun in its own sentence, the noun said once ("nine windows on the front and five at the back"); null for one count. */
@@ -323,13 +312,6 @@ function countFindings(prose: FileProse, facts: readonly NumericFact[], strict: 
         if (!strict) return subjectInSentence;
         return !GENERIC_UNITS.has(fact.unitStem) || attached(sentenceText, number.start - sentence.start, number.end - sentence.start + (number.text.includes(unit) ? 0 : unit.length + 1), subjects);
       });
-      // "the twenty-three steps", where the notes count steps once: said as the whole of a thing the
-      // notes know, though the passage does not name it. The writer is asked (a warning).
-      const lone = sameUnit.length === 1 ? sameUnit[0]! : undefined;
-      const afterUnit = number.text.includes(unit) ? after : after.replace(new RegExp(`^\\s*${unit}`, 'i'), '');
-      const loose =
-        strict && related.length === 0 && lone !== undefined && saidDefinite && !GENERIC_UNITS.has(unitStem) && lone.capacity === capacity && ownerPlace === null && !placedElsewhere(afterUnit, lone) && !toOtherThing(afterUnit, lone);
-      if (loose) related.push(lone);
       // One number, one finding: the first fact it contradicts (lore files come before Canon.md).
       const fact = related[0];
       // "He had swept two steps": a few of them, said without "the" or "all", counts no whole.
@@ -346,7 +328,7 @@ function countFindings(prose: FileProse, facts: readonly NumericFact[], strict: 
       const spoken = isQuoted(paragraph, number.start);
       findings.push({ value: number.value, unit: fact.unitStem, finding: {
         kind: 'canon_fact_contradiction',
-        severity: rough || spoken || loose ? 'warning' : 'error',
+        severity: rough || spoken ? 'warning' : 'error',
         message: `The scene says "${number.unit === unit ? said(number) : `${number.text} ${unit}`}", but the lore says ${fact.numberText} ${fact.unit}: "${fact.text}"`,
         path: prose.source.path,
         line,

@@ -101,22 +101,7 @@ describe('2. an outline of headings, each over a dated paragraph with the day in
   });
 });
 
-describe('3. counts of a whole the notes count once', () => {
-  const notes = { 'Compendium/Places/Harrop Works.md': '# Harrop Works\n\nThe decorating shop is on the top floor of the old block, up thirty-two stone steps.' };
-  const page = (line: string) => ({ ...notes, 'Story/03 Pay Day.md': chapter('Pay Day', `I had my pay packet. ${line}`) });
-  const counts = async (line: string) => linesOf(page(line), 'canon_fact_contradiction');
-
-  it('asks about "the twenty-three steps" where the passage does not name the shop', async () => {
-    expect(await counts('Going down the twenty-three steps at half past four, I tried to think what it meant.')).toEqual([3]);
-    expect(await counts('Going down the thirty-two steps at half past four, I tried to think what it meant.')).toEqual([]);
-  });
-
-  it('is quiet on steps that lead to something else, or a few of them', async () => {
-    expect(await counts('I climbed the six steps to the pulpit and looked down.')).toEqual([]);
-    expect(await counts('I swept two steps and gave up.')).toEqual([]);
-    expect(await counts('It was twenty-three steps, near enough, to the bus.')).toEqual([]);
-  });
-
+describe('3. counts of a whole the notes count', () => {
   it('reads "all six of her holds" and a note’s field line "holds: 5"', async () => {
     const ship = (line: string) => ({
       'Compendium/Lore/Ships.md': '# Ships\n\n- holds: 5 (three forward, two aft)',

@@ -15,7 +15,7 @@ const NARRATOR_TAG = /(?:^|\s)#narrator(?![\w-])/i;
 
 /** True when a character card says its character tells the story. */
 export function saysNarrator(card: CharacterCard): boolean {
-  for (const [key, field] of card.fields) if (NARRATOR_FIELD.test(key) && /\bnarrator\b|\bfirst[\s-]person\b|^\s*(?:yes|true)\s*$/i.test(field.value)) return true;
+  for (const [key, field] of card.fields) if (NARRATOR_FIELD.test(key) && /\bnarrator\b(?!['’]s)|\bfirst[\s-]person\b|^\s*(?:yes|true)\s*$/i.test(field.value)) return true;
   const body = card.source.lines.slice(Math.max(0, card.bodyStart - 1));
   const given = givenNameOf(card.name.value) ?? card.name.value;
   const apposed = (line: string): boolean => NARRATOR_APPOSITION.exec(line)?.[1]!.split(/\s+/).includes(given) ?? false;
@@ -44,4 +44,39 @@ export function toldInFirstPerson(paragraphs: readonly Paragraph[]): boolean {
     }
   }
   return false;
+}
+
+// What a first-person narrator calls family, by the relation a card names ("The narrator's mother").
+// ("Father" and "Mother" alone are left out: they are priests' and abbesses' titles too.)
+const KIN_FORMS: ReadonlyArray<{ relation: RegExp; forms: string[] }> = [
+  { relation: /^grand(?:mother|ma)$|^gran(?:ny)?$|^nan$/i, forms: ['Gran', 'Granny', 'Nan', 'Nana', 'Nanna', 'Grandma'] },
+  { relation: /^grand(?:father|pa|ad)$/i, forms: ['Grandad', 'Granda', 'Grandpa'] },
+  { relation: /^mother$/i, forms: ['Mum', 'Mam', 'Mom', 'Ma', 'Mammy', 'Mummy'] },
+  { relation: /^father$/i, forms: ['Dad', 'Da', 'Daddy', 'Pa'] },
+];
+const RELATION = '(grandmother|grandma|granny|gran|nan|grandfather|grandpa|grandad|mother|father)';
+
+/**
+ * What the narrator calls the family the cards name: "Mum" for the one card that says it is "the
+ * narrator's mother" (or "Nell's mother", "mother of Nell", by the narrator's given name), "Dad",
+ * "Gran", "Grandad" likewise. Nothing without one narrator card, and nothing for a relation two
+ * cards claim.
+ */
+export function narratorKin(cards: readonly CharacterCard[]): Map<string, string[]> {
+  const narrator = narratorCard(cards);
+  const kin = new Map<string, string[]>();
+  if (narrator === null) return kin;
+  const given = givenNameOf(narrator.name.value) ?? narrator.name.value;
+  const names = ['the\\s+narrator', given.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')].join('|');
+  const of = new RegExp(`\\b(?:(?:${names})(?:\\s+\\p{Lu}[\\p{L}'’-]+)?['’]s\\s+(?:own\\s+)?${RELATION}|${RELATION}\\s+(?:of|to)\\s+(?:${names})\\b)`, 'iu');
+  const claims = new Map<number, CharacterCard[]>();
+  for (const card of cards) {
+    if (card === narrator) continue;
+    const match = of.exec(card.source.lines.join('\n'));
+    const relation = match?.[1] ?? match?.[2];
+    const index = relation === undefined ? -1 : KIN_FORMS.findIndex((entry) => entry.relation.test(relation));
+    if (index >= 0) claims.set(index, [...(claims.get(index) ?? []), card]);
+  }
+  for (const [index, claimed] of claims) if (claimed.length === 1) kin.set(claimed[0]!.path, KIN_FORMS[index]!.forms);
+  return kin;
 }
