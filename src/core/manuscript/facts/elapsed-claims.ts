@@ -220,7 +220,7 @@ function nounEventDay(noun: string, position: number, context: EventContext): Ev
  * the Scarth" after the chapter "The Scarth"), else what the notes and the outline say of the
  * event's noun. Null when it names none of these, or could mean several.
  */
-function eventDay(event: string, position: number, context: EventContext): EventDay | null {
+function eventDay(event: string, noun: string | null, position: number, context: EventContext): EventDay | null {
   const { chapters, deaths, whenOf, namedIn, genderOf } = context;
   const named = namedIn(event);
   const died = namedDeath(named, position, deaths, whenOf);
@@ -238,10 +238,7 @@ function eventDay(event: string, position: number, context: EventContext): Event
   const titledAs = (title: string): boolean => titleKey(title) === head || (/^(?:the\s+)?\p{Lu}/u.test(title.trim()) && /\p{Lu}/u.test(event) && head.startsWith(`${titleKey(title)} `) && /^\s*(?:had|has|was|were|came|went|sailed|docked|tied|arrived|left|sank|burned|fell|opened|closed)\b/i.test(head.slice(titleKey(title).length)));
   const titled = chapters.filter((chapter) => chapter.position < position && chapter.title && titledAs(chapter.title));
   if (titled.length > 1) return null;
-  if (titled.length === 0) {
-    const noun = eventNoun(event);
-    return noun === null ? null : nounEventDay(noun, position, context);
-  }
+  if (titled.length === 0) return noun === null ? null : nounEventDay(noun, position, context);
   const when = whenOf(titled[0]!.position);
   const day = dayIndexOf(when.date, when.year);
   return day === null ? null : { day, path: titled[0]!.path, line: 1, text: titled[0]!.title!, anchor: `chapter "${titled[0]!.title}"`, inferred: false };
@@ -272,6 +269,8 @@ interface SpanClaim {
   anchor: 'death' | 'funeral' | 'event';
   pronoun: string | null;
   event: string | null;
+  /** The common noun the event is named by, when it is ("the storm"). */
+  noun: string | null;
 }
 
 /** The spans a chapter's prose says have passed since a death, a funeral or an event (speech and wishes left out). */
@@ -307,6 +306,7 @@ function spanClaims(chapter: ElapsedChapter, today: number, date: PartialDate): 
         anchor: claim.anchor,
         pronoun: claim.pronoun,
         event,
+        noun: event === null ? null : eventNoun(event),
       });
     }
   }
@@ -351,16 +351,13 @@ export function elapsedFindings(
     if (today !== null) claims.push(...spanClaims(chapter, today, { ...when.date!, year: when.date!.year ?? when.year }));
   }
   // What each claim of an event tied to nothing else says of its day ("five days since the storm" on 9 March: 4 March).
-  const implied = claims.flatMap((claim) => {
-    const noun = claim.event === null ? null : eventNoun(claim.event);
-    return noun !== null && !claim.approximate ? [{ noun, claim, day: claim.today - claim.days }] : [];
-  });
+  const implied = claims.flatMap((claim) => (claim.noun !== null && !claim.approximate ? [{ noun: claim.noun, claim, day: claim.today - claim.days }] : []));
   for (const claim of claims) {
     const { chapter } = claim;
     let from: EventDay | null = null;
     if (claim.event !== null) {
-      from = eventDay(claim.event, chapter.position, context);
-      const noun = eventNoun(claim.event);
+      from = eventDay(claim.event, claim.noun, chapter.position, context);
+      const { noun } = claim;
       // Else the first earlier chapter's span from the same event, when it gives the day plainly.
       const other = from === null && noun !== null ? implied.filter((entry) => entry.noun === noun && entry.claim.chapter.position < chapter.position).sort((a, b) => a.claim.chapter.position - b.claim.chapter.position)[0] : undefined;
       if (other !== undefined) from = { day: other.day, path: other.claim.chapter.path, line: lineOf(other.claim.paragraph, other.claim.at), text: other.claim.said, anchor: `the ${noun}, by what another chapter says of it,`, inferred: true };
