@@ -5,6 +5,7 @@ import { classifySection, labelledKind } from './classify-section.js';
 import { labelledHeading } from './decimal-label.js';
 import { definitionEntries } from './definition-list.js';
 import { groupKind, noteGroups } from './grouped-notes.js';
+import { notesTail } from './notes-tail.js';
 import { boldLeadEntries, bulletEntries, plainLeadEntries, tableEntries } from './split-entries.js';
 import { chapterHeading, headingText, numberedChapter, splitAtChapters, splitEntities, titledOnNextLine, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
@@ -282,8 +283,30 @@ function labelledChapter(item: Classified): Classified {
   return item.kind === 'chapter' ? { ...item, text: labelledHeading(item.document.name, item.text) } : item;
 }
 
+/**
+ * One plain text holding the book and then its notes ("======== WRITING NOTES ========", or a
+ * "WHO'S WHO" line after the chapters): the book and the notes, each read on its own. Null for
+ * any other item.
+ */
+function bookThenNotes(item: Classified): [Classified, Classified] | null {
+  if (item.document.hint !== null) return null;
+  const lines = bodyLines(item.text);
+  const tail = notesTail(lines);
+  if (tail === null) return null;
+  const book: Classified = { ...item, text: `${lines.slice(0, tail).join('\n').trimEnd()}\n`, kind: 'chapter', reason: `the chapters before the notes in "${item.document.name}"` };
+  const notes: Classified = {
+    document: { ...item.document, id: `${item.document.id}#notes`, origin: `${item.document.origin} › notes`, name: `${item.document.name} notes` },
+    text: `${lines.slice(tail).join('\n').trimEnd()}\n`,
+    kind: 'lore',
+    reason: `the notes after the chapters in "${item.document.name}"`,
+  };
+  return [book, notes];
+}
+
 /** The parts one source item splits into, before chapters take their titles. */
 function expandParts(item: Classified, skipped: SkippedItem[]): Classified[] {
+  const halves = bookThenNotes(item);
+  if (halves) return halves.flatMap((half) => expandParts(half, skipped));
   const name = item.document.name.replace(NUMBER_PREFIX, '').trim();
   const grouped = groupedNotes(item, skipped);
   if (grouped) return grouped;

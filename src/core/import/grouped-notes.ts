@@ -8,7 +8,7 @@ const GROUP_KINDS: ReadonlyArray<[RegExp, ImportKind]> = [
   // `The Family`, `The Ollerton Family`; a card's own `Family` section is no group.
   [/^the\s+(?:[\p{L}'’-]+\s+)?(?:family|household)$/iu, 'character'],
   [/^(?:the\s+)?(?:(?:main|other|key)\s+)?(?:places?|locations?|settings?|geography|gazetteer|world\s+places)$/i, 'place'],
-  [/^(?:the\s+)?(?:outline|chronology|timeline|time\s*line|plot|plot\s+outline|synopsis|chapters|scenes|chapters?\s+(?:plan|outline|summaries|list|by\s+chapter)|chapter[\s-]by[\s-]chapter|beats?|beat\s+sheet|structure|story\s+outline|calendar)$/i, 'outline'],
+  [/^(?:the\s+)?(?:outline|chronology|timeline|time\s*line|plot|plot\s+outline|synopsis|chapters|scenes|chapters?\s+(?:plan|outline|summaries|list|by\s+chapter)|chapter[\s-]by[\s-]chapter|beats?|beat\s+sheet|structure|story\s+outline|calendar|running\s+order|order\s+of\s+chapters|chapter\s+order|(?:the\s+)?plan|chapter\s+plan)$/i, 'outline'],
   [/^(?:lore|world(?:\s*building)?|glossary|history|background|notes|objects|items|research|themes|terms|style\s+sheet)$/i, 'lore'],
 ];
 

@@ -335,3 +335,57 @@ describe('plain-text notes, one entry to a line, and a table with one person to 
     expect(content(result, 'Compendium/Characters/Tadhg Gill.md')).toBe('# Tadhg Gill\n\n- Age: 19 in spring 1999\n- Eyes: Brown\n- Hand: Left-handed\n');
   });
 });
+
+describe('a plain-text book with its notes after the last chapter', () => {
+  const chapterText = (number: string, title: string, who: string) => [number, title, '', scene(who), '', talk(who), ''];
+  const book = (marker: string) =>
+    doc(
+      'Brickfield.txt',
+      [
+        'BRICKFIELD',
+        'by a writer',
+        '',
+        ...chapterText('I.', 'THE KILNS', 'Hester'),
+        ...chapterText('II.', 'THE CLAY PIT', 'Amos'),
+        ...chapterText('III.', 'THE FAMILY', 'Hester'),
+        marker,
+        '',
+        "WHO'S WHO",
+        '',
+        'HESTER DANKS. The narrator. Born 2 May 1860, grey eyes, left-handed.',
+        '',
+        'AMOS DANKS. Her uncle. Fifty, a limp in the right leg.',
+        '',
+        'PLACES',
+        '',
+        'THE KILNS. Six beehive kilns on the canal side.',
+        '',
+        'RUNNING ORDER',
+        '',
+        'I. (Monday 3 June 1878) Firing the kilns.',
+        'II. (Tuesday 4 June 1878) The clay pit floods.',
+      ].join('\n'),
+    );
+
+  it('splits the book at chapters numbered alone, and the notes into cards and the outline', () => {
+    for (const marker of ['======== WRITING NOTES ========', '']) {
+      const result = plan(book(marker));
+      expect(paths(result)).toEqual([
+        'Compendium/Characters/Amos Danks.md',
+        'Compendium/Characters/Hester Danks.md',
+        'Compendium/Places/The Kilns.md',
+        'Story/Chapters/01 THE KILNS.md',
+        'Story/Chapters/02 THE CLAY PIT.md',
+        'Story/Chapters/03 THE FAMILY.md',
+        'Story/Outline.md',
+      ]);
+      // The last chapter ends where the notes begin.
+      expect(content(result, 'Story/Chapters/03 THE FAMILY.md')).not.toContain('WHO');
+    }
+  });
+
+  it('does not split prose at a number that only starts a paragraph, nor at a list of figures', () => {
+    const text = ['The Ledger', '', scene('Hester'), '', '1', '', scene('Amos'), '', '7', '', scene('Hester')].join('\n');
+    expect(paths(plan(doc('Ledger.txt', text)))).toEqual(['Story/Chapters/01 Ledger.md']);
+  });
+});

@@ -148,8 +148,28 @@ function partedPlan(lines: readonly string[], alsoStarts: (line: string) => bool
 }
 
 /**
+ * The lines of a plain text that head chapters by their number alone (`I.`, `II.`, `3`, `FOUR`),
+ * each after a blank line: at least two, numbered one after another from one or two, so a list of
+ * figures or a lone "1" is no chapter.
+ */
+function bareNumberLines(lines: readonly string[]): number[] {
+  const found: Array<{ index: number; number: number }> = [];
+  lines.forEach((line, index) => {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#') || (index > 0 && lines[index - 1]!.trim() !== '')) return;
+    // A number word heads a chapter in capitals ("FOUR"), never as a word of prose ("Four").
+    if (/^[A-Za-z]+(?:-[A-Za-z]+)?$/.test(text) && !/^[IVXLC]+\.?$/.test(text) && text !== text.toUpperCase()) return;
+    const number = bareNumberHeading(text);
+    if (number !== null) found.push({ index, number });
+  });
+  const run = found.filter((entry, at) => at === 0 || entry.number > found[at - 1]!.number);
+  const steady = run.length === found.length && run.length >= 2 && run[0]!.number <= 2 && run.every((entry, at) => at === 0 || entry.number - run[at - 1]!.number <= 2);
+  return steady ? run.map((entry) => entry.index) : [];
+}
+
+/**
  * Splits a long text at the lines that start chapters: "Chapter …" lines when there are two or
- * more; else `##` chapters under `#` parts; otherwise the headings of the highest level used at
+ * more; else, in a text without headings, lines with a chapter's number alone (`I.`, `II.`); else `##` chapters under `#` parts; otherwise the headings of the highest level used at
  * least twice (one `#` title with `##` chapters splits at `##`). "Part …" lines end the chapter
  * before them and name the part of the chapters after (`part`); a part with only a title or an
  * epigraph is left out (its heading is in `parts`), and when there are no chapter lines or
@@ -166,9 +186,12 @@ export function splitAtChapters(
   const partLines = indices((line) => partHeading(line) !== null && chapterHeading(line) === null);
   const extra = indices(alsoStarts);
   const sorted = (...groups: number[][]) => [...new Set(groups.flat())].sort((a, b) => a - b);
+  const bareLines = bareNumberLines(lines);
   let plan: SplitPlan;
   if (chapterLines.length >= 2) {
     plan = { starts: sorted(chapterLines, partLines, extra), partStarts: new Set(partLines), noteStarts: new Set(extra) };
+  } else if (bareLines.length >= 2 && !lines.some((line) => headingLevel(line) > 0)) {
+    plan = { starts: sorted(bareLines, partLines, extra), partStarts: new Set(partLines), noteStarts: new Set(extra) };
   } else {
     const parted = partedPlan(lines, alsoStarts);
     if (parted) plan = parted;

@@ -25,6 +25,8 @@ function against(statement: TimeStatement): { path: string; line: number; value:
   return { path: statement.path, line: statement.line, value: statement.text };
 }
 
+const DATES_ITSELF = /^(?:It|Today|This|The\s+day)(?:\s+(?:was|is|being)|['’]s)\s/i;
+
 /**
  * True when a weekday the chapter names comes with a day of the month ("on Tuesday, the
  * nineteenth") that, in the month and year the outline dates the chapter, falls on that very
@@ -36,6 +38,8 @@ function otherDayOfPlannedMonth(statement: TimeStatement, planned: TimeStatement
   const month = statement.date?.month ?? planned.date?.month ?? null;
   const year = statement.date?.year ?? planned.date?.year ?? null;
   if (day === null || month === null || year === null || statement.weekday === null) return false;
+  // "It is Thursday the twenty-second of April" dates the chapter itself, whatever day it falls on.
+  if (DATES_ITSELF.test(statement.text)) return false;
   if (planned.date?.day === day && planned.date.month === month) return false;
   return weekdayOf(year, month, day) === statement.weekday;
 }

@@ -94,6 +94,9 @@ export function namedInDeathClause(card: CharacterCard, text: string): boolean {
   return [...text.matchAll(/[^.;!?]+/g)].some((clause) => BEAT_DEATH.test(clause[0]) && !NOT_DEATH.test(clause[0]) && words.some((word) => new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(clause[0])));
 }
 
+// A death told with its day: "Dies: Thursday 8 November", "on the night of the storm".
+const DATED_DEATH = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|night|morning|evening|storm)\b|\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+/i;
+
 /**
  * What a card says of a death, in any style: `status: dead`, `Died: chapter 3`, `died_in:
  * SCN-06-…`, `Status: Deceased (ch. 3)`, or a sentence ("Died on the stair in chapter 3.").
@@ -122,8 +125,12 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
     // A death the card states without its chapter ("Drowns off the point on the night of the
     // storm") is placed later, by the outline or the page.
     if (sentence === undefined) {
-      if (sentences[0] !== undefined && statement === null) {
-        statement = { value: sentences[0].trim(), line };
+      // A later sentence that dates the death ("Died Thursday 1st October 1998") tells more than an
+      // earlier one that does not ("Died aged 51").
+      const dated = sentences.find((part) => DATED_DEATH.test(part));
+      const better = statement !== null && undated && !DATED_DEATH.test(statement.value) && dated !== undefined;
+      if (sentences[0] !== undefined && (statement === null || better)) {
+        statement = { value: (better ? dated : sentences[0])!.trim(), line };
         undated = true;
       }
       continue;
@@ -135,7 +142,7 @@ export function cardDeath(card: CharacterCard, scenes: readonly SceneFile[]): De
   }
   if (statement === null) return null;
   // A field that dates the death within the story (`Dies: Thursday 8 November`) is placed later too.
-  if (position === null && !undated && statement !== card.status && /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|night|morning|evening|storm)\b|\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+/i.test(statement.value)) undated = true;
+  if (position === null && !undated && statement !== card.status && DATED_DEATH.test(statement.value)) undated = true;
   if (undated) return { card, path: card.path, line: statement.line, text: statement.value, position: null };
   // The card's own words for the death, as one line: `status: dead, died_in: SCN-06-the-tide-steps`.
   const parts = [card.status && DEAD_STATUS.test(card.status.value) ? `status: ${card.status.value}` : null, card.diedIn ? `died_in: ${card.diedIn.value}` : null, card.fields.get('died') ? `died: ${card.fields.get('died')!.value}` : null].filter((part) => part !== null);

@@ -28,6 +28,9 @@ const WEEKDAY_AFTER_DEATH = new RegExp(
 // clause names, by the dead person in it or by an earlier chapter's title.
 // "five weeks to the day since we lost Edna" is exact.
 const SINCE_EVENT = new RegExp(`\\b${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}(?:\\s+to\\s+the\\s+day)?(?:\\s+now|\\s+already)?\\s+since\\s+(?!(?:the|his|her)\\s+(?:funeral|burial|death)\\b)([^.;:!?"“”]{3,60})`, 'giu');
+// A chapter that opens so long after an event: "Three days after the letter, Maura sits…". Only at
+// the very start of a chapter does it date the chapter; further in it may tell of any day.
+const OPENS_AFTER_EVENT = new RegExp(`^\\s*${COUNT}\\s+(?:full\\s+|whole\\s+|clear\\s+)?${UNIT}\\s+after\\s+((?:the|that)\\s+[^.;:!?"“”]{3,60})`, 'giu');
 // A span only hoped for, felt or supposed: no claim of how long it was.
 const ROUGH = /\b(?:maybe|perhaps|like|felt|seemed|as\s+if|as\s+though|if|would|will)\b/i;
 // A count said as a guess ("nearly a week", "hardly a fortnight"): wrong only when far out.
@@ -281,6 +284,7 @@ function spanClaims(chapter: ElapsedChapter, today: number, date: PartialDate): 
       ...[...paragraph.text.matchAll(DEAD_FOR)].map((match) => ({ match, amount: match[2]!, unit: match[3]!, anchor: 'death' as const, pronoun: match[1]!, clause: null })),
       ...[...paragraph.text.matchAll(SINCE_FUNERAL)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: match[3]!.toLowerCase() === 'death' ? ('death' as const) : ('funeral' as const), pronoun: null, clause: null })),
       ...[...paragraph.text.matchAll(SINCE_EVENT)].map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: 'event' as const, pronoun: null, clause: match[3]! })),
+      ...(paragraph === chapter.paragraphs[0] ? [...paragraph.text.matchAll(OPENS_AFTER_EVENT)] : []).map((match) => ({ match, amount: match[1]!, unit: match[2]!, anchor: 'event' as const, pronoun: null, clause: match[3]!, opens: true })),
     ];
     for (const claim of found) {
       const at = claim.match.index;
@@ -299,7 +303,8 @@ function spanClaims(chapter: ElapsedChapter, today: number, date: PartialDate): 
         at,
         said: `${claim.match[0].slice(0, counted).trim()}${event === null ? '' : ` ${event}`}`,
         days: amount * UNIT_DAYS[claim.unit.toLowerCase()]!,
-        exact: /\bto\s+the\s+day\b/i.test(claim.match[0]),
+        // A chapter that opens "three days after the letter" counts from that day, not from a night.
+        exact: /\bto\s+the\s+day\b/i.test(claim.match[0]) || 'opens' in claim,
         approximate: APPROXIMATE.test(lead),
         today,
         todayDate: date,
@@ -380,7 +385,7 @@ export function elapsedFindings(
     findings.push({
       kind: 'elapsed_time_mismatch',
       severity: claim.approximate || from.inferred ? 'warning' : 'error',
-      message: `This says "${claim.said}", but this chapter is ${formatDate(claim.todayDate)} and the ${from.anchor} was ${passed} day${passed === 1 ? '' : 's'} before it ("${from.text}").`,
+      message: `This says "${claim.said}", but this chapter is ${formatDate(claim.todayDate)} and ${/^the\s/.test(from.anchor) ? '' : 'the '}${from.anchor} was ${passed} day${passed === 1 ? '' : 's'} before it ("${from.text}").`,
       path: chapter.path,
       line: lineOf(claim.paragraph, claim.at),
       quote: '',

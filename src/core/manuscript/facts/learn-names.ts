@@ -27,22 +27,61 @@ const TO_THEM_WAS = new RegExp(`\\bTo\\s+[^.,;!?"“”]{1,40}?,?\\s+(he|she|\\p
 const QUOTED_MIDDLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+["“‘']${NICK}["”’']\\s+(\\p{Lu}[\\p{L}'’-]+)`, 'gu');
 const NOT_NICKNAMES = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Mum|Mam|Mom|Mummy|Dad|Daddy|Sir|Madam|Ma'am|Miss|Missus|Mister|Boss|Chief|Lad|Lass|Girl|Boy|Son|Doctor|Doc|Nurse|Gran|Granny|Grandma|Grandpa|Sister|Brother|Father|Mother|Auntie|Aunt|Uncle|Captain|Sergeant|Officer|Constable|Madame|Monsieur|Nobody|Somebody|Everyone|Home|Back|Again|Still|Always)$/;
 
-/** Pronouns that follow a name at the start of a sentence, counted per card: "Ilse laughed. She…". */
+// A sentence's opening words before its subject: "On the morning of the sale Maura gets up at five",
+// "After the dishes, Maura walks down". No name among them, no clause of its own.
+const OPENER = /^[\s“"‘'(—–-]*(?:On|In|At|After|Before|By|Then|Later|Next|Now|Soon|Once|Still|So|And|But|That|This|All|Every|Each|Outside|Inside|Early|Late|Halfway|Above|Below|Across|Along|Under)\b[^,;:"“”.!?\p{Lu}]{0,50}?(?:,\s*|\s+)$/u;
+// In the subject's own sentence, a pronoun that can only be the subject's: a possessive "his" or
+// "her" ("does her hair", not "gave her a cake", "kept her waiting" or "looks at her."), or
+// "himself"/"herself".
+const OWN_PRONOUN = /\b(?:his|herself|himself|her(?!\s*[,.;:!?”"’)]|\s+(?:a|an|the|some|this|that|these|those|one|two|what|how|why|to|and|as|but|or|in|on|at|from|with|for|than|again|back|up|down|off|out|away|over|now|then|so|too|once|into|onto|about|round|around|\p{L}+ing)\b))\b/iu;
+// The sentence after it, opening with the same person: "Ilse laughed. She…".
+const NEXT_SUBJECT = /^[\s“"‘'(—–-]*(She|He)\b/;
+
+// A clause's subject after its joining word: "…, and Frank Moran has just opened his mouth".
+const JOINED = /(?:^|[,;—–]\s*|\s)(?:and|but|then|so|when|while|as|until|before|after|because|where|though|although)\s+$/;
+
+/**
+ * True when a mention is the subject of its sentence or clause: it opens the sentence (after an
+ * opener like "On Sunday" too) or follows a joining word, and a verb follows it.
+ */
+function asSubject(mention: FileProse['mentions'][number]): boolean {
+  if (startsSentence(mention.paragraph, mention.match.start)) return true;
+  const sentence = sentenceAt(mention.paragraph, mention.match.start);
+  const before = mention.paragraph.text.slice(sentence.start, mention.match.start);
+  return (OPENER.test(before) || JOINED.test(before)) && /^\s+\p{Ll}/u.test(mention.paragraph.text.slice(mention.match.end));
+}
+
+/**
+ * Pronouns that follow a name that is a subject, counted per card: "Maura gets up at five and does
+ * her hair" counts twice, "Ilse laughed. She…" once (the next sentence may be someone else's: in a
+ * chapter told from Maura's side, "Keaveney takes them through it. She watches…" is Maura).
+ */
 function voteGenders(proses: readonly FileProse[], votes: Map<string, { female: number; male: number }>): void {
   for (const prose of proses) {
     for (const mention of prose.mentions) {
       if (mention.quoted || mention.match.possessive) continue;
       const card = characterOf(mention);
-      if (card === null || !startsSentence(mention.paragraph, mention.match.start)) continue;
+      if (card === null || !asSubject(mention)) continue;
       const sentence = sentenceAt(mention.paragraph, mention.match.start);
       const next = mention.paragraph.sentences.find((span) => span.start >= sentence.end);
-      const window = mention.paragraph.text.slice(mention.match.end, next?.end ?? sentence.end);
-      // The first pronoun after the name; another name in between makes the vote void.
-      const pronoun = /\b(she|her|he|him|his)\b/i.exec(window);
-      if (!pronoun || /\b\p{Lu}\p{Ll}+\s+(?:said|asked|was|had)\b/u.test(window.slice(0, pronoun.index))) continue;
+      // Up to any speech the sentence runs into: what is said there is someone else's.
+      const own = mention.paragraph.text.slice(mention.match.end, sentence.end).split(/[“"]/)[0]!;
+      const possessive = OWN_PRONOUN.exec(own);
+      // Else a "he" or "she" later in the sentence ("Ottilie was at the window when she saw…"), or
+      // opening the next one: each may be someone else's, so they weigh less.
+      const subject = /\b(?:she|he)\b/i.exec(own);
+      const inSentence = possessive !== null && (subject === null || possessive.index < subject.index) ? possessive : subject;
+      const following = inSentence === null && next !== undefined ? NEXT_SUBJECT.exec(mention.paragraph.text.slice(next.start, next.end)) : null;
+      const pronoun = inSentence?.[0] ?? following?.[1];
+      const upTo = inSentence === null ? (next?.start ?? sentence.end) : mention.match.end + inSentence.index;
+      if (pronoun === undefined) continue;
+      // Another person named in between makes the vote void.
+      const other = prose.mentions.some((between) => between !== mention && between.paragraph === mention.paragraph && between.match.start > mention.match.start && between.match.start < upTo && characterOf(between) !== card);
+      if (other || /\b\p{Lu}\p{Ll}+\s+(?:said|asked|was|had)\b/u.test(mention.paragraph.text.slice(mention.match.end, upTo))) continue;
+      const weight = inSentence !== null && inSentence === possessive ? 2 : 1;
       const tally = votes.get(card.path) ?? { female: 0, male: 0 };
-      if (/^(?:she|her)$/i.test(pronoun[1]!)) tally.female += 1;
-      else tally.male += 1;
+      if (/^(?:she|her|herself)$/i.test(pronoun)) tally.female += weight;
+      else tally.male += weight;
       votes.set(card.path, tally);
     }
   }
@@ -62,7 +101,7 @@ export function learnNames(proses: readonly FileProse[], characters: readonly Ch
   const genders = new Map<string, Gender>();
   for (const card of characters) {
     const tally = votes.get(card.path) ?? { female: 0, male: 0 };
-    const learned: Gender = tally.female >= 2 && tally.female >= tally.male * 3 ? 'female' : tally.male >= 2 && tally.male >= tally.female * 3 ? 'male' : null;
+    const learned: Gender = tally.female >= 3 && tally.female >= tally.male * 2 ? 'female' : tally.male >= 3 && tally.male >= tally.female * 2 ? 'male' : null;
     genders.set(card.path, card.gender ?? learned);
   }
   const genderOf = (card: CharacterCard): Gender => genders.get(card.path) ?? card.gender;

@@ -24,6 +24,7 @@ const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
 // "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962",
 // and in present-tense narration "It's Thursday night", "Today's the 9th of May".
 const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is|being)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
+const IT_WAS_BEFORE = /\b(?:It|Today|This|The\s+day)(?:\s+(?:was|is|being)|['’]s)\s+(?:a\s+|now\s+)?$/;
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…",
 // "That Thursday the belt broke", "On that Sunday…" (a chapter's opening "that" points at its own day).
 // ("Monday was Michaelmas, so on the Saturday before it…" speaks of another day.)
@@ -93,6 +94,8 @@ export function chapterTimeStatements(path: string, frontMatterWhen: { value: st
     for (const match of text.matchAll(WEEKDAY_DAY)) {
       if (isQuoted(paragraph, match.index) || found.some((other) => other.line === lineOf(paragraph, match.index) && other.date !== null)) continue;
       if (NOT_NOW.test(text.slice(Math.max(0, match.index - 20), match.index))) continue;
+      // "It is Thursday the twenty-second of April" is read whole below, as the chapter's own day.
+      if (IT_WAS_BEFORE.test(text.slice(Math.max(0, match.index - 24), match.index))) continue;
       const day = match[3] ? parseDate(`${match[3]} January`)?.day ?? null : null;
       const date = match[2] ? parseDate(match[2]) : day === null ? null : { year: null, month: null, day };
       found.push(statement({ weekday: weekdayIndex(match[1]!), date, text: match[0], path, line: lineOf(paragraph, match.index), source: 'prose' }));

@@ -1,0 +1,86 @@
+/**
+ * Round eleven of the continuity rules, each on a small manuscript written for it: the finding a
+ * writer needs, and the look-alikes that must stay quiet.
+ */
+import { describe, expect, it } from 'vitest';
+import { chapterText as chapter, continuityLines as linesOf } from '../../testing/continuity-kit.js';
+
+describe('1. a card that dates a death after a line that does not', () => {
+  const book = (other: string, act: string) => ({
+    'Compendium/Characters/Eamon Roche.md': ['# Eamon Roche', '', '- Age: Died aged 62', '- Eyes: Grey', `- Other: ${other}`].join('\n'),
+    'Story/01 The Yard.md': chapter('The Yard', 'It is Monday the eighth of March 1999, and the yard is wet.'),
+    'Story/02 The Sale.md': chapter('The Sale', 'It is Friday the twelfth of March 1999.', act),
+  });
+
+  it('places the death by the line that gives its day', async () => {
+    const died = 'Died Tuesday 3rd November 1998 at the quarry gate, of a stroke';
+    expect(await linesOf(book(died, 'At the gate Eamon lifts the bar and lets the lorry through.'), 'dead_character_acts')).toEqual([5]);
+    // Remembered, he does nothing on the page.
+    expect(await linesOf(book(died, 'Eamon had always lifted the bar for the lorries himself.'), 'dead_character_acts')).toEqual([]);
+  });
+
+  it('leaves a death the story itself may hold when no line dates it', async () => {
+    expect(await linesOf(book('Kept the books for the quarry', 'At the gate Eamon lifts the bar and lets the lorry through.'), 'dead_character_acts')).toEqual([]);
+  });
+});
+
+describe('2. a chapter dated in its own words against the outline', () => {
+  const book = (opening: string) => ({
+    'Story/Outline.md': ['# Outline', '', '| Ch | Day | What happens |', '| --- | --- | --- |', '| 1 | Monday 5th April 1999 | The letter. |', '| 2 | Thursday 15th April 1999 | The mart. |'].join('\n'),
+    'Story/01 The Letter.md': chapter('The Letter', 'It is Monday the fifth of April, and the post is late.'),
+    'Story/02 The Mart.md': chapter('The Mart', opening),
+  });
+
+  it('reports "It is Thursday the twenty-second" where the outline says Thursday the fifteenth', async () => {
+    expect(await linesOf(book('It is Thursday the twenty-second of April, and the yard smells of diesel.'), 'date_mismatch')).toEqual([3]);
+    expect(await linesOf(book('It is Thursday the fifteenth of April, and the yard smells of diesel.'), 'date_mismatch')).toEqual([]);
+  });
+
+  it('leaves another day the chapter names rightly', async () => {
+    const line = 'The yard smells of diesel. Con turned eighteen on Thursday, the twenty-second of April.';
+    expect(await linesOf(book(line), /date_mismatch|weekday_mismatch/)).toEqual([]);
+  });
+});
+
+describe('3. a chapter that opens so long after an event', () => {
+  const book = (opening: string) => ({
+    'Story/Outline.md': ['# Outline', '', '1. Chapter 1 (Monday 8 March 1999): the bank letter comes.', '2. Chapter 2 (Friday 12 March 1999): Maura at the bank.'].join('\n'),
+    'Story/01 Post.md': chapter('Post', 'It is Monday, and the post is late.'),
+    'Story/02 Bank.md': chapter('Bank', opening, 'Three days after the letter she had written back, but that was another matter.'),
+  });
+
+  it('counts the opening span exactly, from the outline entry that tells the event', async () => {
+    expect(await linesOf(book('Three days after the letter, Maura sits in the bank with her bag on her knees.'), 'elapsed_time_mismatch')).toEqual([3]);
+    expect(await linesOf(book('Four days after the letter, Maura sits in the bank with her bag on her knees.'), 'elapsed_time_mismatch')).toEqual([]);
+  });
+
+  it('leaves the same words further into a chapter, and a span only felt', async () => {
+    expect(await linesOf(book('Maura sits in the bank with her bag on her knees.'), 'elapsed_time_mismatch')).toEqual([]);
+  });
+});
+
+describe('4. a gender learned from the prose where the card states none', () => {
+  // The cards come from a table: no pronouns, no title.
+  const cards = {
+    'Compendium/Characters/Nora Quirke.md': '# Nora Quirke\n\n- Age: 46\n- Eyes: Grey',
+    'Compendium/Characters/Colm Devane.md': '# Colm Devane\n\n- Age: 38\n- Eyes: Blue',
+  };
+  const book = (line: string) => ({
+    ...cards,
+    'Story/01 Yard.md': chapter(
+      'Yard',
+      'On the morning of the sale Nora gets up at five and does her hair.',
+      'After the dishes, Nora walks down to the field on her own.',
+      'Colm Devane looks at her across the desk, and the rain comes on.',
+      'Colm takes the pen in his right hand and signs.',
+      'Colm folds the letter into his pocket.',
+      line,
+    ),
+  });
+
+  it('ties "her eyes" to the woman the prose makes her, not to the man beside her', async () => {
+    expect(await linesOf(book('Colm came in behind Nora. Her blue eyes were on the rain.'), 'eye_colour_mismatch')).toEqual([13]);
+    // "looks at her" is an object: it makes no one a woman.
+    expect(await linesOf(book('Nora came in behind Colm. His green eyes were on the rain.'), 'eye_colour_mismatch')).toEqual([13]);
+  });
+});
