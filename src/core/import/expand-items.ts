@@ -6,7 +6,7 @@ import { labelledHeading } from './decimal-label.js';
 import { definitionEntries } from './definition-list.js';
 import { groupKind, noteGroups } from './grouped-notes.js';
 import { notesTail } from './notes-tail.js';
-import { boldLeadEntries, bulletEntries, plainLeadEntries, tableEntries } from './split-entries.js';
+import { boldLeadEntries, bulletEntries, nameFieldEntries, plainLeadEntries, tableEntries } from './split-entries.js';
 import { chapterHeading, headingText, numberedChapter, splitAtChapters, splitEntities, titledOnNextLine, type TextSection } from './split-sections.js';
 import type { SourceDocument } from './source-document.js';
 
@@ -119,7 +119,8 @@ function entries(item: Classified, listed: ImportKind | null): Classified[] | nu
   const defined = definedEntries(item, lines, listed);
   if (defined) return defined;
   const rows = tableEntries(lines);
-  const bullets = rows.length > 0 ? rows : bulletEntries(lines, listed !== null);
+  const named = rows.length > 0 ? rows : nameFieldEntries(lines);
+  const bullets = named.length > 0 ? named : bulletEntries(lines, listed !== null);
   const bold = bullets.length === 0 && listed !== null ? boldLeadEntries(lines) : bullets;
   const found = bold.length === 0 && listed !== null ? plainLeadEntries(lines) : bold;
   if (found.length === 0 && listed !== null) return capitalEntries(item, lines, listed);
@@ -321,7 +322,8 @@ function expandParts(item: Classified, skipped: SkippedItem[]): Classified[] {
   if (item.kind === 'chapter') {
     if (!named) return [item];
     // A list named for its entities (`Characters.md` as one table) is read as the list, whatever its length.
-    const rows = listed !== null ? entries(item, listed) : null;
+    // So is a notes file of `Name:` entries (`world.txt` of a writing app).
+    const rows = listed !== null ? entries(item, listed) : nameFieldEntries(bodyLines(item.text)).length >= 2 ? entries(item, null) : null;
     return rows ?? [{ ...item, kind: 'lore', reason: `its name "${item.document.name}" (a note, not a chapter)` }];
   }
   const listedEntries = entries(item, listed);

@@ -389,3 +389,40 @@ describe('a plain-text book with its notes after the last chapter', () => {
     expect(paths(plan(doc('Ledger.txt', text)))).toEqual(['Story/Chapters/01 Ledger.md']);
   });
 });
+
+describe('a writing app that keeps chapters as folders of scene files', () => {
+  const sceneFile = (folder: string, name: string, title: string, who: string) =>
+    doc(`Ice Shelf/outline/${folder}/${name}.md`, [`title: ${title}`, 'ID: 7', 'type: md', `summarySentence: ${who} counts the crates: all of them.`, 'POV: 1', '', scene(who), '', talk(who)].join('\n'));
+  const project = () =>
+    plan(
+      sceneFile('01-The Last Plane', '01-The Last Plane', 'The Last Plane', 'Ines'),
+      sceneFile('01-The Last Plane', '02-Eight', 'Eight', 'Callum'),
+      sceneFile('02-Medicals', '01-Medicals', 'Medicals', 'Callum'),
+      doc('Ice Shelf/characters/1-Ines.txt', ['Name: Ines Marlow', 'ID: 1', 'Notes: Glaciologist.', '    Eyes: grey, very pale.', '    Left-handed.'].join('\n')),
+      doc('Ice Shelf/world.txt', ['Name: Carrow Station', '    Description: Research station on the ice shelf, nine modules on legs.', 'Name: Brinnick Hut', '    Description: Field refuge nine miles out. Four bunks.'].join('\n')),
+      doc('Ice Shelf/summary.txt', ['Title: Ice Shelf', 'Full: Plan by chapter.', '    Chapter 1 - Monday 23 February 2032: The last plane leaves.', '    Chapter 2 - Monday 15 March 2032: Medicals.', '    Chapter 3 - Wednesday 28 April 2032: Last sunset.', '    Chapter 4 - Monday 21 June 2032: Midwinter dinner.'].join('\n')),
+    );
+
+  it('joins each folder\'s scenes into one chapter with the folder\'s title, and reads the header lines as front matter', () => {
+    const result = project();
+    expect(paths(result)).toEqual([
+      'Compendium/Characters/Ines.md',
+      'Compendium/Places/Brinnick Hut.md',
+      'Compendium/Places/Carrow Station.md',
+      'Story/Chapters/01 The Last Plane.md',
+      'Story/Chapters/02 Medicals.md',
+      'Story/Outline.md',
+    ]);
+    const first = content(result, 'Story/Chapters/01 The Last Plane.md');
+    expect(first.startsWith('# The Last Plane\n')).toBe(true);
+    expect(first).toContain('Callum crossed the yard');
+    // The scenes' header lines are no prose of the chapter.
+    expect(first).not.toContain('summarySentence');
+    expect(content(result, 'Compendium/Places/Brinnick Hut.md')).toContain('- Description: Field refuge nine miles out. Four bunks.');
+  });
+
+  it('keeps chapter files in a numbered folder as chapters of their own', () => {
+    const result = plan(doc('Book/01-Spring/Chapter 1.md', `# Chapter 1\n\n${scene('Ines')}`), doc('Book/01-Spring/Chapter 2.md', `# Chapter 2\n\n${scene('Ines')}`), doc('Book/02-Summer/Chapter 3.md', `# Chapter 3\n\n${scene('Ines')}`));
+    expect(paths(result).filter((path) => path.startsWith('Story/Chapters/'))).toHaveLength(3);
+  });
+});

@@ -7,6 +7,7 @@ import { isDatedTimeline } from './dated-timeline.js';
 import { expandItem, NUMBER_PREFIX, type Classified } from './expand-items.js';
 import { plainLinks } from './plain-links.js';
 import { applyLongformOrder, frontMatterChapter, joinSceneFiles } from './reading-order.js';
+import { fencedHeader } from './unfenced-header.js';
 import type { SourceReading } from './source-document.js';
 import { numberedChapter, partHeading } from './split-sections.js';
 
@@ -133,7 +134,7 @@ export function planImport(reading: SourceReading): ImportPlan {
   const skipped: SkippedItem[] = [...reading.skipped];
   const items: Classified[] = [];
   for (const document of applyLongformOrder(reading.documents, skipped)) {
-    const text = plainLinks(document.text.replace(/\r\n?/g, '\n'));
+    const text = fencedHeader(plainLinks(document.text.replace(/\r\n?/g, '\n')));
     if (text.trim() === '') {
       skipped.push({ origin: document.origin, reason: 'empty' });
       continue;

@@ -86,7 +86,8 @@ function chapterFrontMatter(scene: SceneFile): string[] {
  * Writers who keep one file per scene say which chapter each belongs to in its front matter
  * (`chapter: 3`, `scene: 2`). When two or more scene files name the same chapter, each chapter's
  * scenes are joined, in scene order, into one chapter (scene breaks between them), placed by its
- * number. Chapters kept one to a file, or without a chapter number, are left as they are.
+ * number. Else scene files in chapter folders are joined by folder (see `joinFolderScenes`).
+ * Chapters kept one to a file, or without a chapter number, are left as they are.
  */
 export function joinSceneFiles(chapters: readonly Classified[]): Classified[] {
   const scenes = new Map<Classified, SceneFile>();
@@ -98,7 +99,7 @@ export function joinSceneFiles(chapters: readonly Classified[]): Classified[] {
   }
   const byChapter = new Map<number, SceneFile[]>();
   for (const scene of scenes.values()) byChapter.set(scene.chapter, [...(byChapter.get(scene.chapter) ?? []), scene]);
-  if (![...byChapter.values()].some((group) => group.length >= 2)) return [...chapters];
+  if (![...byChapter.values()].some((group) => group.length >= 2)) return joinFolderScenes(chapters) ?? [...chapters];
   const joined = new Map<Classified, Classified | null>();
   for (const [chapter, group] of byChapter) {
     group.sort((a, b) => (a.scene ?? Number.MAX_SAFE_INTEGER) - (b.scene ?? Number.MAX_SAFE_INTEGER) || a.item.document.origin.localeCompare(b.item.document.origin, 'en', { numeric: true }));
@@ -112,6 +113,42 @@ export function joinSceneFiles(chapters: readonly Classified[]): Classified[] {
     if (!joined.has(item)) return [item];
     const result = joined.get(item);
     return result ? [result] : [];
+  });
+}
+
+// A folder numbered and titled as a chapter (`03-The Long Night`, `04 Midwinter`), not a part or an act.
+const CHAPTER_FOLDER = /^(\d{1,3})[\s._-]+(?!(?:part|act|book|volume|section)\b)(\p{L}.*)$/iu;
+// A file that is a chapter of its own, whatever folder holds it.
+const CHAPTER_FILE = /^(?:\d{1,3}[\s._-]+)?(?:chapter|ch\.?)\s*\d/i;
+
+/**
+ * Chapters kept as folders of scene files (`outline/03-The Long Night/01-Ice.md`, as Manuskript
+ * keeps them): when every file sits in a folder numbered and titled as a chapter, two or more
+ * folders, and one holds two scenes or more, each folder's scenes are joined, in file order, into
+ * one chapter with the folder's title, placed by the folder's number. Null otherwise.
+ */
+function joinFolderScenes(chapters: readonly Classified[]): Classified[] | null {
+  const folders = new Map<string, { number: number; title: string; items: Classified[] }>();
+  for (const item of chapters) {
+    const folder = item.document.folders.at(-1);
+    const named = folder === undefined ? null : CHAPTER_FOLDER.exec(folder.trim());
+    if (named === null || CHAPTER_FILE.test(item.document.name)) return null;
+    const key = item.document.folders.join('/');
+    const group = folders.get(key) ?? { number: Number(named[1]), title: named[2]!.trim(), items: [] };
+    group.items.push(item);
+    folders.set(key, group);
+  }
+  if (folders.size < 2 || ![...folders.values()].some((group) => group.items.length >= 2)) return null;
+  return [...folders.values()].map(({ number, title, items }) => {
+    const sorted = [...items].sort((a, b) => (a.document.order ?? 0) - (b.document.order ?? 0) || a.document.origin.localeCompare(b.document.origin, 'en', { numeric: true }));
+    const bodies = sorted.map((item) => {
+      const lines = item.text.replace(/\n$/, '').split('\n');
+      return lines.slice(parseFrontMatter(item.document.origin, lines).bodyStart - 1).join('\n').trim();
+    });
+    const first = sorted[0]!;
+    const text = [`# ${title}`, '', bodies.filter((body) => body !== '').join(`\n\n${SCENE_BREAK}\n\n`)].join('\n');
+    const document = { ...first.document, name: `${String(number).padStart(2, '0')} ${title}`, origin: sorted.map((item) => item.document.origin).join(' + '), order: number };
+    return { ...first, document, text: `${text}\n`, reason: sorted.length === 1 ? first.reason : `${sorted.length} scenes of the chapter folder "${first.document.folders.at(-1)}"` };
   });
 }
 

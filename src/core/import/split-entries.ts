@@ -175,3 +175,18 @@ export function plainLeadEntries(lines: readonly string[]): TextSection[] {
   }
   return entries.length >= 2 && entries.length * 2 > paragraphs ? entries : [];
 }
+
+/**
+ * Entries that each open with a `Name:` line at the margin, their other fields under it
+ * (`Name: Brinnick Hut` then `    Description: …`, as a writing app lists places): one entry per
+ * `Name:` line, its fields without their indent. Empty unless two or more lines open so.
+ */
+export function nameFieldEntries(lines: readonly string[]): TextSection[] {
+  const starts = lines.map((line, index) => (/^Name:\s*\S/i.test(line) ? index : -1)).filter((index) => index >= 0);
+  if (starts.length < 2 || lines.slice(0, starts[0]).some((line) => line.trim() !== '')) return [];
+  return starts.map((start, index) => {
+    const heading = lines[start]!.replace(/^Name:\s*/i, '').trim();
+    const fields = lines.slice(start + 1, starts[index + 1] ?? lines.length).map((line) => line.trim()).filter((line) => line !== '');
+    return { heading, lines: [`# ${heading}`, '', ...fields.map((line) => `- ${line}`)] };
+  });
+}

@@ -220,3 +220,22 @@ describe('parseOutline on a timeline of parts as a nested numbered list', () => 
     expect(outline.entries[2]!.beats.map((beat) => beat.value)).toContain('a beat under it');
   });
 });
+
+describe('plans kept in a writing app\'s fields, and Roman numbers', () => {
+  it('reads indented chapter lines under a field as entries', () => {
+    const outline = parseOutline(source(['Title: Ice Shelf', 'Full: Plan by chapter.', '    Chapter 1 - Monday 23 February 2032: The last plane leaves.', '    Chapter 3 - Wednesday 28 April 2032: Last sunset.'].join('\n')));
+    expect(outline.entries.map((entry) => [entry.number, entry.title, entry.fields.when?.value])).toEqual([
+      [1, 'The last plane leaves', 'Monday 23 February 2032'],
+      [3, 'Last sunset', 'Wednesday 28 April 2032'],
+    ]);
+  });
+
+  it('reads paragraphs led by Roman numbers when two or more are, never one alone', () => {
+    const outline = parseOutline(source(['RUNNING ORDER', '', 'I. (Monday 8 September 1851) Loading coal at the basin.', 'II. (Tuesday 9 September 1851) The toll house.'].join('\n')));
+    expect(outline.entries.map((entry) => [entry.number, entry.fields.when?.value])).toEqual([
+      [1, 'Monday 8 September 1851'],
+      [2, 'Tuesday 9 September 1851'],
+    ]);
+    expect(parseOutline(source(['Notes', '', 'I. Do not forget the toll house.'].join('\n'))).entries).toEqual([]);
+  });
+});

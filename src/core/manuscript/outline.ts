@@ -83,7 +83,13 @@ const NOTE_SECTION = /\b(?:notes?|ideas|research|questions|to ?do|characters|cas
 const NUMBERED = /^(\d+)[.)]\s+(.+)$/;
 
 /** The text of a nested list item that names a chapter by a part-and-chapter label (`1.2 The Light`) or a chapter lead. */
+const ROMAN_LEAD = /^(?:\*\*|__)?[IVXLC]{1,7}[.:](?:\*\*|__)?\s+(?=[(\p{Lu}])/u;
+
 function nestedChapterText(text: string): { text: string } | null {
+  // An indented line that opens with its chapter (`    Chapter 3 - Wednesday 9 June 2032: …`, the
+  // plan in a field of a writing app's summary file) is an entry too.
+  const plain = /^\s+(?![-*+]\s|\d+[.)]\s)(\S.*)$/.exec(text)?.[1];
+  if (plain !== undefined) return chapterLead(plain) !== null || datedChapterLead(plain) !== null ? { text: plain } : null;
   const item = /^\s+(?:[-*+]|\d+[.)])\s+(.+)$/.exec(text)?.[1];
   if (item === undefined) return null;
   const decimal = /^(?:\*\*|__)?\d{1,2}\.\d{1,3}(?:\*\*|__)?\s*[.:—–-]?\s+(\S.*)$/.exec(item);
@@ -165,6 +171,9 @@ export function parseOutline(source: SourceText): Outline {
     else if (datedRest) entry.fields.when = { value: datedRest.when, line };
   };
 
+  // Paragraphs led by a chapter's number in Roman figures ("III. (Thursday 11 September) Gas
+  // Street."), when two or more are: each is an entry.
+  const romanLed = source.lines.slice(frontMatter.bodyStart - 1).filter((text) => ROMAN_LEAD.test(text)).length;
   const partLevels = new Set(source.lines.slice(frontMatter.bodyStart - 1).filter((text) => ACT_HEADING.test(text)).map((text) => /^(#{1,6})/.exec(text)?.[1]!.length ?? 0));
   const deepest = Math.max(0, ...source.lines.slice(frontMatter.bodyStart - 1).map((text) => /^(#{1,6})\s+\S/.exec(text)?.[1]!.length ?? 0));
   for (let line = frontMatter.bodyStart; line <= source.lines.length; line += 1) {
@@ -254,7 +263,7 @@ export function parseOutline(source: SourceText): Outline {
         openFromText(bulletText(text), line, 'list', null);
         continue;
       }
-      if (!isBullet(text) && !numbered && (chapterLead(text) !== null || datedChapterLead(text) !== null)) {
+      if (!isBullet(text) && !numbered && (chapterLead(text) !== null || datedChapterLead(text) !== null || (romanLed >= 2 && ROMAN_LEAD.test(text)))) {
         openFromText(text, line, 'paragraph', null);
         continue;
       }

@@ -35,6 +35,15 @@ describe('findQuotes and splitSentences', () => {
     ]);
   });
 
+  it('reads British speech in single marks, but never an apostrophe', () => {
+    const quoted = (text: string) => findQuotes(text).map((span) => text.slice(span.start, span.end));
+    expect(quoted('‘I told him,’ said Sandy. ‘It’s the Hollises’ boat, not ours.’ He left.')).toEqual(['‘I told him,’', '‘It’s the Hollises’ boat, not ours.’']);
+    expect(quoted("He said 'There, and there.' Then it broke.")).toEqual(["'There, and there.'"]);
+    // Straight marks beside double quotes, or that never close, are apostrophes.
+    expect(quoted("The boys' dog ran. 'Tis true, he thought.")).toEqual([]);
+    expect(quoted('"Don\'t," she said. The lads\' boat.')).toEqual(['"Don\'t,"']);
+  });
+
   it('returns one span for text without sentence ends', () => {
     expect(splitSentences('no full stop here')).toEqual([{ start: 0, end: 17 }]);
     expect(splitSentences('')).toEqual([]);

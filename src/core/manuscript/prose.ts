@@ -137,6 +137,13 @@ export function findQuotes(text: string): Span[] {
     if (open === null && (mark === '“' || mark === '"')) {
       open = index;
       openMark = mark;
+    } else if (open === null && (mark === '‘' || (mark === "'" && !text.includes('"') && !text.includes('“'))) && opensSingle(text, index)) {
+      // British speech in single marks: ‘There,’ he said. An apostrophe (don’t, the boys’) opens none.
+      const close = closingSingle(text, index, mark === '‘' ? '’' : "'");
+      // Straight marks that never close are apostrophes ('Tis); an open ‘ runs on like “.
+      if (close === null && mark === "'") continue;
+      spans.push({ start: index, end: close === null ? text.length : close + 1 });
+      index = close ?? text.length;
     } else if (open !== null && ((openMark === '“' && mark === '”') || (openMark === '"' && mark === '"'))) {
       spans.push({ start: open, end: index + 1 });
       open = null;
@@ -144,6 +151,26 @@ export function findQuotes(text: string): Span[] {
   }
   if (open !== null) spans.push({ start: open, end: text.length });
   return spans;
+}
+
+/** True when a single mark opens speech: at the start or after a space or a dash, before a word. */
+function opensSingle(text: string, index: number): boolean {
+  const before = index === 0 ? ' ' : text[index - 1]!;
+  return /[\s(—–-]/.test(before) && /[\p{L}\d…]/u.test(text[index + 1] ?? '');
+}
+
+/** The mark that closes speech opened at `from`: one after a word or a stop, before no letter. */
+function closingSingle(text: string, from: number, mark: string): number | null {
+  for (let index = from + 2; index < text.length; index += 1) {
+    if (text[index] !== mark) continue;
+    const after = text[index + 1] ?? ' ';
+    if (!/[\p{L}\d]/u.test(after) && /[^\s]/.test(text[index - 1]!)) {
+      // "the Hollises’ boat": a plural's apostrophe inside speech, when the speech goes on after it.
+      if (/s$/.test(text[index - 1]!) && / \p{Ll}/u.test(text.slice(index + 1, index + 3)) && text.indexOf(mark, index + 1) > 0 && !/[.,!?;:—–-]/.test(text[index - 1]!)) continue;
+      return index;
+    }
+  }
+  return null;
 }
 
 /** True when the offset falls inside quoted speech. */

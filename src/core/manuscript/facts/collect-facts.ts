@@ -136,8 +136,9 @@ const FIRST_PERSON = /^(?:i|my|me|mine)$/i;
 // "I turned eighty-one", "I've had these grey eyes": the speaker's own words right before the phrase.
 const SPEAKER_I = /\bI(?:['’]m|['’]ve|\s+am|\s+was|\s+have|\s+had)?(?:\s+\p{L}+){0,2}\s+$/u;
 const PAST_SPEECH = /\b(?:was|were|had\s+been|had\s+(?:just\s+)?turned|would\s+be|will\s+be)\b/i;
-// A hand used because the other cannot be: strapped, splinted, in a sling, "had to".
-const HAND_FORCED = /\b(?:strapped|splint(?:ed|s)?|bandaged|broken|plaster|in\s+a\s+cast|sling|injured|useless|had\s+to|forced\s+to|couldn['’]t\s+use|could\s+not\s+use|wrong\s+hand|other\s+hand|awkwardly|clumsy|clumsily)\b/i;
+// A hand used because the other cannot be: strapped, splinted, in a sling, blistered, "had to",
+// "could not hold the pencil in her left hand".
+const HAND_FORCED = /\b(?:strapped|splint(?:ed|s)?|bandaged|broken|plaster|in\s+a\s+cast|sling|injured|useless|had\s+to|forced\s+to|couldn['’]t\s+(?:use|hold|grip|close)|could\s+not\s+(?:use|hold|grip|close)|blister(?:ed|s)?|burnt|scalded|sprained|wrong\s+hand|other\s+hand|awkwardly|clumsy|clumsily)\b/i;
 // "tell the Captain I'm fourteen", "say I'm sixteen": an age put in someone's mouth.
 const AGE_CLAIMED = /\b(?:tell|say|swear|pretend|claim|reckon)\s+(?:\p{L}+\s+){0,3}$/iu;
 const PRONOUN_BEFORE = /\b(my|her|his)\s+(?:[\p{L}-]+\s+){0,3}$/iu;

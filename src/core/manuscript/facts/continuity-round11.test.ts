@@ -84,3 +84,15 @@ describe('4. a gender learned from the prose where the card states none', () => 
     expect(await linesOf(book('Nora came in behind Colm. His green eyes were on the rain.'), 'eye_colour_mismatch')).toEqual([13]);
   });
 });
+
+describe('5. a hand used because the other is hurt', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Tibby Hollis.md': '# Tibby Hollis\n\nShe is ten. Left-handed.',
+    'Story/01 Slate.md': chapter('Slate', line),
+  });
+
+  it('leaves a right hand the blistered left forces, and reports one used plainly', async () => {
+    expect(await linesOf(book('Tibby could not hold the pencil in her left hand for the blister, so she wrote with her right, slowly.'), 'handedness_mismatch')).toEqual([]);
+    expect(await linesOf(book('Tibby took the pencil and wrote with her right hand, slowly.'), 'handedness_mismatch')).toEqual([3]);
+  });
+});
