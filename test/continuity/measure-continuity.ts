@@ -108,6 +108,15 @@ export async function readTruth(dir: string): Promise<Truth> {
 }
 
 /** Every finding of the continuity pass over a workspace, errors and warnings, once each. */
+/** The first line of a chapter's prose after its heading (and any title or scene mark under it). */
+async function firstProseLine(file: string, lineOf: (file: string, line: number) => Promise<string>): Promise<string> {
+  for (let line = 2; line < 12; line += 1) {
+    const text = await lineOf(file, line);
+    if (text.trim() !== '' && !/^\s*(?:#|\*\s*\*|[*_][^*_]+[*_]\s*$)/.test(text)) return text;
+  }
+  return '';
+}
+
 async function passFindings(workspace: string): Promise<MeasuredFinding[]> {
   const room = await openControlRoom(workspace, { traces: new InMemoryTraceStore(), homeDir: null, env: {} });
   try {
@@ -125,6 +134,8 @@ async function passFindings(workspace: string): Promise<MeasuredFinding[]> {
     const found: MeasuredFinding[] = [];
     for (const { finding } of groups) {
       const own = [finding.quote, await lineOf(finding.path, finding.line)].filter((text) => text.trim() !== '');
+      // A finding about a whole chapter points at its heading; a truth file may cite its first line instead.
+      if (/chapter_without_outline/.test(finding.kind) && /^\s*#/.test(own.at(-1) ?? '')) own.push(await firstProseLine(finding.path, lineOf));
       const canon = finding.canon ? [finding.canon.quote ?? '', await lineOf(finding.canon.path, finding.canon.line)] : [];
       found.push({ kind: finding.kind, severity: finding.severity, path: finding.path, line: finding.line, message: finding.message, own, cited: [...own, ...canon.filter((text) => text.trim() !== '')] });
     }

@@ -6,7 +6,9 @@ import { chapterHeading, splitAtChapters, type SourceDocument, type SourceReadin
 import { htmlToMarkdown } from './html-to-markdown.js';
 
 // Sections of a manuscript document that are notes, not chapters: classified by name and content.
-const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries)|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
+const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries|list)|plan|the plan|running order|scene list|chronology|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
+// A document named for the notes of its book: "Ropewalk - notes", "Kiln Lane – story bible".
+const NOTES_NAMED = /(?:^|\s[-–—:]\s*|\s)(?:notes|story\s+bible|bible|planning|plan|outline)$/i;
 const MIN_PREFACE_WORDS = 60;
 
 // Word's own list styles, used without numbering ("The Pier Head – …" in `List Bullet`): list items too.
@@ -30,7 +32,7 @@ export async function docxLines(file: string): Promise<string[]> {
 
 /** True when a document's name says it holds notes (`Character notes`, `Chapter plan`), not the book. */
 export function noteDocumentName(name: string): boolean {
-  return NOTE_HEADING.test(name.trim());
+  return NOTE_HEADING.test(name.trim()) || NOTES_NAMED.test(name.trim());
 }
 
 /**

@@ -96,3 +96,19 @@ describe('5. a hand used because the other is hurt', () => {
     expect(await linesOf(book('Tibby took the pencil and wrote with her right hand, slowly.'), 'handedness_mismatch')).toEqual([3]);
   });
 });
+
+describe('6. "the brown of her eyes": the hue first, its owner after it', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Isobel Rennie.md': '# Isobel Rennie\n\nShe is nineteen. She keeps the tally.\n\n- Eyes: grey, her mother’s',
+    'Compendium/Characters/Davie Kerr.md': '# Davie Kerr\n\nHe is twenty-four. He sings.\n\n- Eyes: brown',
+    'Story/01 Walk.md': chapter('Walk', line),
+  });
+
+  it('reads the hue for the pronoun or the name after it', async () => {
+    expect(await linesOf(book('Davie looked at Isobel. There was something in the brown of her eyes that made him forget.'), 'eye_colour_mismatch')).toEqual([3]);
+    expect(await linesOf(book('Davie saw the brown of Isobel’s eyes in the lamplight.'), 'eye_colour_mismatch')).toEqual([3]);
+    // His own eyes, or another thing's hue, are no slip.
+    expect(await linesOf(book('Isobel looked at Davie. There was something in the brown of his eyes that made her stay.'), 'eye_colour_mismatch')).toEqual([]);
+    expect(await linesOf(book('Isobel painted the brown of the shutters again.'), 'eye_colour_mismatch')).toEqual([]);
+  });
+});

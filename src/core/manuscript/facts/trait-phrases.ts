@@ -108,6 +108,8 @@ const EYES_APPOSED = new RegExp(`\\b(?:eyes|gaze)\\s*,\\s+((?:${EYE_SHADE}[\\s-]
 // "her eyes, that pale cornflower blue Nell always wished for", "his eyes, a startling green,": a colour named in apposition.
 // ("His eyes, the same clear blue as his brother's": the same hue as someone's is still a hue.)
 const EYES_NAMED_APART = new RegExp(`\\b(?:[Ee]yes|[Gg]aze)\\s*,\\s+(?:that|the|a|an|such\\s+a)\\s+(?:same\\s+)?((?:${EYE_SHADE}\\s+)?(?:[\\p{L}-]+\\s+)?(?:${EYE_HUE}))(?=\\s*[,.;:!?—–]|\\s+(?:\\p{Lu}\\p{L}*|that|which|she|he|I|you|as)\\b)`, 'gu');
+// "the brown of her eyes", "the pale blue of Ines's eyes": the hue first, its owner after it.
+const HUE_OF_EYES = new RegExp(`\\bthe\\s+((?:${EYE_SHADE}[\\s-])?(?:${EYE_HUE})(?:[\\s-](?:${EYE_HUE}))?)\\s+of\\s+(?:(her|his|my)|(\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)?['’]s))\\s+(?:own\\s+)?eyes\\b`, 'gu');
 const HAIR_BEFORE = new RegExp(`(?<![\\p{L}-])(${LIKENED_TO}(?:${HAIR})(?:[\\s-](?:${HAIR}))?)(?:,?\\s+${HAIR_STYLE})?\\s+hair\\b(?!s)`, 'giu');
 const HAIRED = new RegExp(`(?<![\\p{L}-])((?:${HAIR})(?:-(?:${HAIR}))?)-haired\\b`, 'giu');
 // "her blonde plait", "his ginger bun": a worn style names the hair's colour too.
@@ -314,6 +316,13 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of colours.matchAll(EYES_AFTER)) {
     const { values, valueText } = colourAfterValues('eyes', match);
     push('eyes', values, match, match.index, null, valueText);
+  }
+  for (const match of colours.matchAll(HUE_OF_EYES)) {
+    // The owner stands after the hue: the pronoun itself, or just past the name's "'s".
+    const owner = match[2] ?? match[3]!;
+    const ownerAt = match.index + match[0].indexOf(` ${owner}`) + 1;
+    const subjectAt = match[2] !== undefined ? ownerAt : ownerAt + owner.length + 1;
+    if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, subjectAt, match[2]?.toLowerCase() ?? null, match[1]);
   }
   for (const match of colours.matchAll(EYES_APPOSED)) {
     if (!found.some((phrase) => phrase.attribute === 'eyes' && phrase.start === from + match.index)) push('eyes', eyeValues(match[1]!), match, match.index, null, match[1]);
