@@ -6,7 +6,9 @@ import { chapterHeading, splitAtChapters, type SourceDocument, type SourceReadin
 import { htmlToMarkdown } from './html-to-markdown.js';
 
 // Sections of a manuscript document that are notes, not chapters: classified by name and content.
-const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries|list)|plan|the plan|running order|scene list|chronology|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
+const NOTE_HEADING = /^(?:characters?|cast|people|dramatis personae|places?|locations?|settings?|notes?|research|outline|synopsis|plot|beats?|beat sheet|chapter (?:plan|summaries|list)|running order|scene list|chronology|timeline|glossary|appendix|world(?:building)?|lore|background|story bible|bible)\b/i;
+// Headings that name notes only when they are the whole heading: "Plan", not "The Plan of Attack".
+const NOTE_HEADING_WHOLE = /^(?:the\s+)?plan[:.]?$/i;
 // A document named for the notes of its book: "Ropewalk - notes", "Kiln Lane – story bible".
 const NOTES_NAMED = /(?:^|\s[-–—:]\s*|\s)(?:notes|story\s+bible|bible|planning|plan|outline)$/i;
 const MIN_PREFACE_WORDS = 60;
@@ -30,9 +32,14 @@ export async function docxLines(file: string): Promise<string[]> {
   return htmlToMarkdown(html);
 }
 
+/** True when a section's heading names notes ("Characters", "Outline", "Plan"). */
+function noteSectionHeading(heading: string): boolean {
+  return NOTE_HEADING.test(heading.trim()) || NOTE_HEADING_WHOLE.test(heading.trim());
+}
+
 /** True when a document's name says it holds notes (`Character notes`, `Chapter plan`), not the book. */
 export function noteDocumentName(name: string): boolean {
-  return NOTE_HEADING.test(name.trim()) || NOTES_NAMED.test(name.trim());
+  return NOTE_HEADING.test(name.trim()) || NOTE_HEADING_WHOLE.test(name.trim()) || NOTES_NAMED.test(name.trim());
 }
 
 /**
@@ -43,7 +50,7 @@ export function noteDocumentName(name: string): boolean {
  * skipped unless it holds real text. `base` names the document in ids and origins.
  */
 export function splitDocxLines(lines: readonly string[], base: string): { documents: SourceDocument[]; skipped: SkippedItem[] } {
-  const noteHeading = (line: string): boolean => /^#{1,3}\s/.test(line) && NOTE_HEADING.test(line.replace(/^#+\s*/, ''));
+  const noteHeading = (line: string): boolean => /^#{1,3}\s/.test(line) && noteSectionHeading(line.replace(/^#+\s*/, ''));
   const { preface, sections, parts } = splitAtChapters(lines, noteHeading);
   const documents: SourceDocument[] = [];
   const skipped: SkippedItem[] = parts.map((part) => ({ origin: `${base} › ${part}`, reason: 'a part heading without text of its own' }));
@@ -55,7 +62,7 @@ export function splitDocxLines(lines: readonly string[], base: string): { docume
     skipped.push({ origin: `${base} › before the first chapter`, reason: `a title page (${prefaceWords} words)` });
   }
   sections.forEach((section, index) => {
-    const note = NOTE_HEADING.test(section.heading) && chapterHeading(section.heading) === null;
+    const note = noteSectionHeading(section.heading) && chapterHeading(section.heading) === null;
     documents.push({
       id: `${base}#${index + 1}`,
       origin: [base, ...(section.part ? [section.part] : []), section.heading].join(' › '),
