@@ -98,3 +98,22 @@ describe('consistency_checker across files', () => {
     expect(sceneRef?.end_line).toBe(5);
   });
 });
+
+describe('consistency_checker on names two letters apart', () => {
+  it('asks about a name two letters from a place card, and reports one letter off as an error', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cr-consistency-near-'));
+    try {
+      await initWorkspace(dir);
+      await fs.writeFile(path.join(dir, 'Compendium/Places/Penrhiw.md'), '# Penrhiw\n\nThe farm above the quarry.\n');
+      await fs.writeFile(path.join(dir, 'Story/Scenes/SCN-01-farm.md'), '# Farm\n\nHe walked up to Penrhiw at dawn. His father had come out in the Penrhyn strike.\n\nThe road to Penrhw was mud.\n');
+      const context: ToolContext = { workspace: await FsWorkspace.open(dir), issues: new InMemoryIssueStore(), agents: [] };
+      const output = await consistencyCheckerTool.run({ file_paths: ['Story/Scenes/SCN-01-farm.md'] }, context);
+      expect(findingsOf(output.result).filter((finding) => finding.kind === 'place_name_misspelled').map((finding) => [finding.severity, finding.line]).sort((a, b) => Number(a[1]) - Number(b[1]))).toEqual([
+        ['warning', 3],
+        ['error', 5],
+      ]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});

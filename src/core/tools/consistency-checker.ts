@@ -43,7 +43,8 @@ function misnamingFindings(file: CheckedFile, snapshot: ManuscriptSnapshot, kind
       const formLine = card.aliases.find((alias) => alias.value === miss.form)?.line ?? card.name.line;
       return {
         kind: miss.entity.kind === 'place' ? 'place_name_misspelled' : 'character_name_misspelled',
-        severity: miss.weak ? 'warning' : 'error',
+        // Two letters apart ("Penrhyn" beside "Penrhiw") may be another name: a question, not a certainty.
+        severity: miss.weak || miss.distance > 1 ? 'warning' : 'error',
         message: `"${miss.text}" is not a known name; the ${miss.entity.kind} card spells it "${miss.form}".`,
         path: file.document.source.path,
         line: miss.line,

@@ -138,3 +138,21 @@ describe('a count the prose gives its owner with a possessive', () => {
     expect(found('Ada carried the grocer\'s five boxes up the lane.')).toEqual([]);
   });
 });
+
+describe('counts of some of the things, and of another thing', () => {
+  const row = parseLoreFile({
+    path: 'Compendium/Lore/Chapel Row.md',
+    lines: ['# Chapel Row', '', '- Chapel Row is the terrace that runs down from the chapel gate: seven cottages of dressed slate, and a chapel with galleries on three sides.', '- The terrace has nine windows on the front and five at the back.'],
+  });
+  const counted = (text: string) => numericFactFindings(readProse({ path: 'Story/Chapters/04 Row.md', lines: ['# Row', '', text] }, 1, names), extractNumericFacts([row]), true).map((finding) => finding.line);
+
+  it('leaves "the two end cottages" and "the two sides of the room", and reports the whole said wrong', () => {
+    expect(counted('Chapel Row had nine chimneys, because the two end cottages of the terrace had bread ovens built on at the back.')).toEqual([]);
+    expect(counted('In the chapel the pen hung in the air between the two sides of the room, and nobody took it.')).toEqual([]);
+    expect(counted('The terrace had five cottages of dressed slate running down from the chapel gate.')).toEqual([3]);
+  });
+
+  it('still counts a part the notes count themselves', () => {
+    expect(counted('The terrace showed its seven front windows to the chapel gate.')).toEqual([3]);
+  });
+});

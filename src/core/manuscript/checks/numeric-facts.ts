@@ -259,6 +259,9 @@ export function bookCountFindings(chapters: ReadonlyArray<{ prose: FileProse; ti
   return found.filter((entry) => !changing(keyOf(entry))).map(({ finding }) => finding);
 }
 
+// Words that pick out some of a count's things: "the two end cottages", "the four front windows".
+const SUBSET_WORDS = /\b(?:end|front|back|rear|corner|upper|lower|top|bottom|middle|outer|inner|other|remaining|empty|spare|northern|southern|eastern|western|north|south|east|west|side|near|far|nearest|farthest|furthest|new|old|main)\b/i;
+
 function countFindings(prose: FileProse, facts: readonly NumericFact[], strict: boolean, chapterTitle: string): Array<{ finding: Finding; value: number; unit: string }> {
   const findings: Array<{ finding: Finding; value: number; unit: string }> = [];
   const units = new Set(facts.map((fact) => fact.unitStem));
@@ -288,7 +291,17 @@ function countFindings(prose: FileProse, facts: readonly NumericFact[], strict: 
       const of = /^\s+of\s+(?=\p{Lu})/u.exec(paragraph.text.slice(unitEnd, unitEnd + 8));
       const ownerMention = of ? prose.mentions.find((mention) => mention.paragraphIndex === index && mention.match.start === unitEnd + of[0].length) : undefined;
       const ownerPlace = ownerMention && ownerMention.match.entities.length === 1 && ownerMention.match.entities[0]!.kind === 'place' ? ownerMention.match.entities[0]!.id : null;
+      // "the two end cottages", "the three upper rooms": a word between the count and its noun picks
+      // out some of them, unless the sentence counts them all.
+      const unitAt = paragraph.text.indexOf(unit, number.end);
+      const between = unitAt < 0 ? '' : paragraph.text.slice(number.end, unitAt);
+      const picked = TOTALITY.test(paragraph.text.slice(sentence.start, number.start)) ? null : SUBSET_WORDS.exec(between)?.[0] ?? null;
+      // "the two sides of the room": the count belongs to the thing named after it.
+      const ofThing = unitAt < 0 ? null : /^\s+of\s+(?:the|a|an|this|that|his|her|its|their)\s+(\p{Ll}+)/u.exec(paragraph.text.slice(unitAt + unit.length, unitAt + unit.length + 40));
       const related = sameUnit.filter((fact) => {
+        // (Unless the notes count that very part: "nine windows on the front".)
+        if (picked !== null && !new RegExp(`\\b${picked}\\b`, 'i').test(fact.text)) return false;
+        if (ofThing !== null && ![fact.subjectStem, fact.nameStem, ...fact.keywordStems].includes(stemWord(ofThing[1]!))) return false;
         // "eleven passengers" aboard says nothing of a boat "licensed for twelve passengers".
         if (fact.capacity && !capacity) return false;
         if (placedElsewhere(number.text.includes(unit) ? after : after.replace(new RegExp(`^\\s*${unit}`, 'i'), ''), fact)) return false;

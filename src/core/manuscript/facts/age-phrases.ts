@@ -64,7 +64,8 @@ function sentenceMoment(sentence: string): PartialDate | null {
 const TURNED_WHEN = new RegExp(`\\bturned\\s+${NUMBER}\\s+(?:(?:herself|himself|myself|themselves)\\s+)?(?:(?:last|this)\\s+)?(?:in\\s+(?:the\\s+)?)?(spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)\\b`, 'giu');
 // "in all her eighty years on this earth": the years of a life so far are its age ("all his forty
 // years at the pit" are years of work).
-const ALL_HIS_YEARS = new RegExp(`\\ball\\s+(her|his|my)\\s+${NUMBER}\\s+years\\s+(?:of\\s+life|on\\s+(?:this\\s+)?earth|in\\s+this\\s+world|alive|of\\s+living)\\b`, 'giu');
+// ("for all his twelve years": said of a child, the years are his age.)
+const ALL_HIS_YEARS = new RegExp(`\\b(?:for\\s+)?all\\s+(her|his|my)\\s+${NUMBER}\\s+years(?:\\s+(?:of\\s+life|on\\s+(?:this\\s+)?earth|in\\s+this\\s+world|alive|of\\s+living)\\b|(?<=for\\s+all\\s+\\S+\\s+\\S+\\s+years)(?=\\s*,))`, 'giu');
 // "born in nineteen-twelve", "born in eighteen ninety-three": a year in words.
 const BORN_WORD_YEAR = /\bborn\s+in\s+(eighteen|nineteen|twenty)[\s-]+((?:hundred\s+and\s+)?[a-z]+(?:-[a-z]+)?)\b/giu;
 const CENTURIES: Record<string, number> = { eighteen: 1800, nineteen: 1900, twenty: 2000 };
@@ -144,7 +145,9 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     }
     found.push({ ...rest, start, subjectAt: from + subjectAt });
   };
-  const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || PAST_AFTER.test(sentence.slice(end));
+  // "He had turned seventy the autumn before": a birthday last autumn, so seventy now.
+  const lastSeason = (end: number): boolean => /^\s+the\s+(?:spring|summer|autumn|fall|winter|year)\s+before\b(?!\s+(?:the|his|her|their|that|this|a|an|my|we|he|she|they|I)\b)/i.test(sentence.slice(end));
+  const past = (index: number, end: number): boolean => PAST_CONTEXT.test(sentence.slice(0, index)) || PAST_TIME_CLAUSE.test(sentence.slice(0, index)) || (PAST_AFTER.test(sentence.slice(end)) && !lastSeason(end));
   // "who would be eighteen come February": seventeen now, with a birthday in February to come.
   for (const match of sentence.matchAll(COME_MONTH)) {
     const age = numberValue(match[2]!);
@@ -166,7 +169,8 @@ export function agePhrases(text: string, from = 0, to = text.length): AgePhrase[
     if (/^(?:It|This|That|There|Which|What)$/.test(match[1]!)) continue;
     // "Eli was one, at the front": one of several, unless said as an age ("was one year old").
     if (age === 1 && match[4] === undefined) continue;
-    if (match[4] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|years?|or|when|while|as|,)\b/i.test(sentence.slice(end))) continue;
+    // ("had turned seventy at Candlemas", "turned seventy the autumn before": when, not what.)
+    if (match[4] === undefined && /^\s+(?:\p{L}+)/u.test(sentence.slice(end)) && !/^\s+(?:and|but|now|then|already|today|that|this|last|next|in|on|at|years?|or|when|while|as|,)\b|^\s+the\s+(?:spring|summer|autumn|fall|winter|year|month|week|day|morning|evening|night)\b/i.test(sentence.slice(end))) continue;
     const owner = match[1]!;
     const pronoun = /^(?:she|he|i)$/i.test(owner) ? owner.toLowerCase() : null;
     // The owner's word ends where the verb starts: a name there is the mention that owns the age.

@@ -132,9 +132,21 @@ function entryNaming(snapshot: ManuscriptSnapshot, coverage: OutlineCoverage | n
  * chapter, in reading order, dated on that day or before it. Null without a full date, or when no
  * chapter is dated on or after it (the death may lie past the story's end).
  */
+/**
+ * 0 when a death told with only its year ("killed in the quarry fall of 1950") comes before the
+ * year of every dated chapter, the first chapter among them; null otherwise.
+ */
+function yearBeforeStory(text: string, scenes: readonly SceneFile[], whenOf: (position: number) => ChapterWhen): number | null {
+  const year = /\b(?:died|dies|killed|drowned|lost|perished|murdered|shot|hanged|death)\b[^.;]{0,60}?\b(1[5-9]\d\d|20\d\d)\b/i.exec(text)?.[1];
+  if (year === undefined) return null;
+  const years = scenes.map((scene) => ({ position: scene.position, year: whenOf(scene.position).date?.year ?? null })).filter((entry) => entry.year !== null);
+  const first = Math.min(...scenes.map((scene) => scene.position));
+  return years.some((entry) => entry.position === first) && years.every((entry) => entry.year! > Number(year)) ? 0 : null;
+}
+
 function chapterOfDate(text: string, scenes: readonly SceneFile[], whenOf: (position: number) => ChapterWhen): number | null {
   const date = timeOfText(text, { path: '', line: 0, source: 'outline' })?.date ?? null;
-  if (date === null || date.year === null || date.month === null || date.day === null) return null;
+  if (date === null || date.year === null || date.month === null || date.day === null) return yearBeforeStory(text, scenes, whenOf);
   const day = dayNumber(date.year, date.month, date.day);
   const dated = scenes.flatMap((scene) => {
     const when = whenOf(scene.position);

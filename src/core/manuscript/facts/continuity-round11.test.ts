@@ -112,3 +112,38 @@ describe('6. "the brown of her eyes": the hue first, its owner after it', () => 
     expect(await linesOf(book('Isobel painted the brown of the shutters again.'), 'eye_colour_mismatch')).toEqual([]);
   });
 });
+
+describe('7. a bad leg dragged, and ages said by a birthday gone by', () => {
+  const card = '# Tam Lindsay\n\nHe is the foreman. He keeps the gate.\n\n- Born: 12 September 1828\n- Limp: right leg, since his horse fell in 1871';
+  const book = (line: string) => ({
+    'Compendium/Characters/Tam Lindsay.md': card,
+    'Story/01 Walk.md': chapter('Walk', 'It was Monday, 17 April 1893.', line),
+  });
+
+  it('reads the leg dragged with "the", and the leg before its dragging', async () => {
+    expect(await linesOf(book('Tam went up the Walk, dragging the left leg as he had for twenty years.'), 'fixed_trait_mismatch')).toEqual([5]);
+    expect(await linesOf(book('Tam went up the stair, his left leg dragging the way it always did.'), 'fixed_trait_mismatch')).toEqual([5]);
+    expect(await linesOf(book('Tam went up the Walk, dragging the right leg as he had for twenty years.'), 'fixed_trait_mismatch')).toEqual([]);
+    expect(await linesOf(book('Tam went up the Walk, dragging the left sack behind him.'), 'fixed_trait_mismatch')).toEqual([]);
+  });
+
+  it('reads "had turned seventy the autumn before" and "at Candlemas" as the age now', async () => {
+    expect(await linesOf(book('Tam had turned seventy the autumn before, and the cold got into him.'), 'age_mismatch')).toEqual([5]);
+    expect(await linesOf(book('Tam had turned sixty-four the autumn before, and the cold got into him.'), 'age_mismatch')).toEqual([]);
+    expect(await linesOf(book('Tam had turned seventy at Candlemas, and said he meant to see eighty.'), 'age_mismatch')).toEqual([5]);
+    // An age before something else is then, not now.
+    expect(await linesOf(book('Tam was twelve the year before the war, and small for it.'), 'age_mismatch')).toEqual([]);
+  });
+});
+
+describe('8. another\'s death told in a relative clause on a card', () => {
+  const book = (card: string) => ({
+    'Compendium/Characters/Megan Hughes.md': `# Megan Hughes\n\n${card}`,
+    'Story/01 Chapel.md': chapter('Chapel', 'It was Sunday, 3 April 1955.', 'Megan Hughes was standing at the back of the chapel.'),
+  });
+
+  it('gives the death to the one before "who", not to the card', async () => {
+    expect(await linesOf(book('Megan Hughes was born on 16 April 1938, the only child of Ann and a Caernarfon boy, Robert Hughes, who was killed in Italy in 1944.'), 'dead_character_acts')).toEqual([]);
+    expect(await linesOf(book('Megan Hughes, who was killed in the quarry fall of 1950, is remembered on the chapel wall.'), 'dead_character_acts')).toEqual([5]);
+  });
+});

@@ -22,7 +22,8 @@ export interface Death {
 }
 
 const DEAD_STATUS = /\b(?:dead|deceased|dies|died|killed|drowns|drowned|murdered|late|passed\s+away|perished|executed|hanged|lost\s+(?:overboard|at\s+sea))\b/i;
-const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)\s*[-#]?\s*(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
+// "chapter 3", "ch. 4", "ch4", "Chapter Three", "scene 2" (never the "ch" of "chapel" or the "scene" of "scenery").
+const CHAPTER_REF = /\b(?:chapter|ch\.?|scene|scn)(?:\s*[-#]\s*|\s+|(?<=\.)\s*|(?=\d))(\d+|[a-z]+(?:-[a-z]+)?)\b/i;
 const DEATH_SENTENCE = /\b(?:dies|died|killed|drowns|drowned|murdered|shot|stabbed|hanged|lost\s+(?:overboard|at\s+sea)|falls\s+to\s+(?:her|his)\s+death|fell\s+to\s+(?:her|his)\s+death|is\s+dead|was\s+dead|death)\b/i;
 // A death only wished, feared, supposed or denied: "If Tresk died…", "She thought Tresk was dead".
 const NOT_DEATH = /\b(?:if|unless|whether|nearly|almost|half|not|n't|never|thought|believed|feared|assumed|supposed|rumou?red|pretend(?:s|ed)?|as\s+if|as\s+though|wish(?:ed)?|hope[sd]?|could\s+have|would\s+have|might|may|afraid)\b/i;
@@ -34,7 +35,14 @@ const OTHERS_DEATH = /\b(?:her|his|their|whose|my)\s+(?:[\p{Ll}-]+\s+)?(?:father
 function namedOtherDies(card: CharacterCard, sentence: string): boolean {
   const own = new Set([card.name.value, ...card.aliases.map((alias) => alias.value)].flatMap((name) => name.split(/\s+/)));
   const dying = /\b(?:after|when|since|before|until|till|the\s+(?:year|winter|summer|spring|autumn|day|night))\s+(\p{Lu}[\p{Ll}'’-]+)\s+(?:had\s+)?(?:died|drowned|was\s+killed|was\s+lost|perished)\b/u.exec(sentence);
-  return dying !== null && !own.has(dying[1]!);
+  if (dying !== null && !own.has(dying[1]!)) return true;
+  // "…and a Caernarfon boy, Robert Hughes, who was killed in Italy": the one before "who" dies.
+  const relative = /\b((?:\p{Lu}[\p{Ll}'’-]+\s+){0,2}\p{Lu}[\p{Ll}'’-]+|[\p{Ll}]+),\s+who\s+(?:had\s+)?(?:been\s+|was\s+|were\s+)?(?:died|dies|drowned|killed|lost|perished|murdered|shot|hanged)\b/u.exec(sentence);
+  if (relative === null || DEATH_SENTENCE.test(sentence.slice(0, relative.index))) return false;
+  const who = relative[1]!;
+  // A full name is the card's only when it is the card's name or alias; one word, when it is a word of them.
+  const fullNames = new Set([card.name.value, ...card.aliases.map((alias) => alias.value)]);
+  return who.includes(' ') ? !fullNames.has(who) : !own.has(who);
 }
 
 /** False when a death sentence opens with a pronoun the card's person does not take ("He drowned" on her card). */

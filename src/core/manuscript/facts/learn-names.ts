@@ -23,6 +23,9 @@ const KNOWN_AS = new RegExp(`\\b(?:known|better\\s+known|called|nicknamed)(?:\\s
 const WHOM_CALLED = new RegExp(`,\\s+(?:whom|who)\\s+(?:[\\p{L}'’]+\\s+){0,4}?(?:called|calls|call|knew\\s+as|knows\\s+as|nicknamed)\\s+['"“‘]?${NICK}`, 'gu');
 // "To the lads on the quay Norbert was always Nobby.", "To her sisters she was simply Bee.": the name ends the sentence.
 const TO_THEM_WAS = new RegExp(`\\bTo\\s+[^.,;!?"“”]{1,40}?,?\\s+(he|she|\\p{Lu}[\\p{L}'’-]+(?:\\s+\\p{Lu}[\\p{L}'’-]+)?)\\s+(?:was|is|had\\s+(?:always\\s+)?been|would\\s+always\\s+be)\\s+(?:always\\s+|just\\s+|simply\\s+|only\\s+|forever\\s+|plain\\s+)?${NICK}(?=\\s*[.;!?]|\\s*$)`, 'gu');
+// "Theodora on every form she has ever signed, and Bear to anyone who has wintered with her",
+// "Elizabeth to the parish, Tibby to us": the name for some, then the nickname for others.
+const NAME_THEN_NICK_TO = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+(?:on|in|to|for)\\s+[^,;.!?“”"]{1,50},\\s+(?:and\\s+|but\\s+)?${NICK}\\s+to\\s+(?:anyone|anybody|everyone|everybody|all|us|them|the\\s|her\\s|his\\s|their\\s|those|friends|family)`, 'gu');
 // `Bridget "Birdie" Fenn`: a nickname in quotes between first name and surname.
 const QUOTED_MIDDLE = new RegExp(`(\\p{Lu}[\\p{L}'’-]+)\\s+["“‘']${NICK}["”’']\\s+(\\p{Lu}[\\p{L}'’-]+)`, 'gu');
 const NOT_NICKNAMES = /^(?:Love|Dear|Darling|Sweetheart|Honey|Pet|Mum|Mam|Mom|Mummy|Dad|Daddy|Sir|Madam|Ma'am|Miss|Missus|Mister|Boss|Chief|Lad|Lass|Girl|Boy|Son|Doctor|Doc|Nurse|Gran|Granny|Grandma|Grandpa|Sister|Brother|Father|Mother|Auntie|Aunt|Uncle|Captain|Sergeant|Officer|Constable|Madame|Monsieur|Nobody|Somebody|Everyone|Home|Back|Again|Still|Always)$/;
@@ -92,6 +95,7 @@ function voteGenders(proses: readonly FileProse[], votes: Map<string, { female: 
  * the pronouns that follow the name in the manuscript) and nicknames the prose itself gives
  * ("Birdie, the old man still called her", "everyone called him Sonny", `Bridget "Birdie" Fenn`,
  * "Bridget Fenn, whom everyone called Birdie", "To the lads on the quay he was always Nobby",
+ * "Theodora on every form, and Bear to anyone who has wintered with her",
  * "known in the village as Birdie"). A nickname needs a person to belong to; endearments and titles
  * ("love", "Doctor") are never nicknames.
  */
@@ -149,6 +153,11 @@ export function learnNames(proses: readonly FileProse[], characters: readonly Ch
         const named = prose.mentions.find((mention) => mention.paragraph === paragraph && mention.match.start === ownerAt);
         const card = /^(?:he|she)$/.test(match[1]!) ? (resolveSubject(context, paragraphIndex, ownerAt, match[1]!)?.card ?? null) : named ? characterOf(named) : null;
         add(card, match[2]!, prose.source.path, lineAt(match.index));
+      }
+      for (const match of paragraph.text.matchAll(NAME_THEN_NICK_TO)) {
+        if (isQuoted(paragraph, match.index)) continue;
+        const named = prose.mentions.find((mention) => mention.paragraph === paragraph && mention.match.start === match.index);
+        add(named ? characterOf(named) : null, match[2]!, prose.source.path, lineAt(match.index));
       }
       for (const match of paragraph.text.matchAll(QUOTED_MIDDLE)) {
         const full = names.entitiesFor(`${match[1]} ${match[3]}`).filter((entity) => entity.kind === 'character');

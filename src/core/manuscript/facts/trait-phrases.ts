@@ -190,6 +190,9 @@ const MARKED_KIND: Record<string, string> = { scarred: 'scar', tattooed: 'tattoo
 // "favouring his left leg": the bad leg is the one spared.
 // "dragging his left leg behind him" is the same leg.
 const FAVOURED_LEG = /\b(?:favou?r(?:ing|ed|s)?|dragg(?:ing|ed)|drags?|trail(?:ing|ed|s)?)\s+(her|his|my)\s+(left|right)\s+(leg|foot|knee|hip|ankle)\b/giu;
+// "dragging the left leg as he had dragged it for twenty years", "his left leg dragging on the stairs".
+const DRAGGED_THE_LEG = /\b(?:favou?r(?:ing|ed|s)?|dragg(?:ing|ed)|drags?|trail(?:ing|ed|s)?)\s+the\s+(left|right)\s+(leg|foot)\b/giu;
+const LEG_DRAGGING = /\b(her|his|my)\s+(left|right)\s+(leg|foot)\s+(?:dragging|trailing|dragged|trailed|swinging\s+stiff|stiff\s+and\s+swinging)\b/giu;
 const SIDE_CONDITION = /\b(limp(?:ed|s|ing)?|lame|blind|deaf)\b[^.!?;“”"]{0,25}?\b(?:on|in|with|of)\s+(?:(her|his|my|the|one,?\s+the)\s+)?(left|right)\s+(leg|foot|eye|ear|side|knee)\b/giu;
 // "Right leg stiff ever since", "her lame left leg": a leg that stays bad, not one hurt for a day ("stiff from kneeling").
 // "swinging his bad left leg": a leg called bad beside its side is the lasting one.
@@ -399,6 +402,8 @@ export function traitPhrases(text: string, from = 0, to = text.length, options: 
   for (const match of sentence.matchAll(GOOD_SIDE)) push('mark:limp:leg', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(FAVOURED_LEG)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(LIMP_ON_SIDE)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
+  for (const match of sentence.matchAll(DRAGGED_THE_LEG)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} ${match[2]}`);
+  for (const match of sentence.matchAll(LEG_DRAGGING)) push('mark:limp:leg', [match[2]!.toLowerCase()], match, match.index, match[1]!.toLowerCase(), `${match[2]} ${match[3]}`);
   for (const match of sentence.matchAll(LIMP_NOTED)) push('mark:limp:leg', [match[1]!.toLowerCase()], match, match.index, null, `${match[1]} leg`);
   for (const match of sentence.matchAll(WHOLE_HAND)) {
     push('mark:missing:finger', [match[2]!.toLowerCase() === 'left' ? 'right' : 'left'], match, match.index, match[1]!.toLowerCase(), match[0]);
