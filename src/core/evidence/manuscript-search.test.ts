@@ -53,3 +53,20 @@ describe('ManuscriptSearch', () => {
     expect(search.find(fragments('steady companion file'))).toHaveLength(1);
   });
 });
+
+describe('ManuscriptSearch built at once', () => {
+  it('finds what a packed build holds, and what is put, replaced or removed after it', () => {
+    const search = new ManuscriptSearch();
+    search.build([scene('SCN-01.md', 'The kettle sang on the range.\nNobody came.'), scene('SCN-02.md', 'The kettle was cold by morning.')]);
+    expect(search.find(fragments('The kettle sang on the range'))).toEqual([{ path: 'Story/Scenes/SCN-01.md', match: expect.objectContaining({ startLine: 1 }) }]);
+    expect(search.find(fragments('kettle'), 5).map((hit) => hit.path)).toEqual(['Story/Scenes/SCN-01.md', 'Story/Scenes/SCN-02.md']);
+    // A changed file: its old words are gone, its new ones found, beside the packed ones.
+    search.put(scene('SCN-01.md', 'The kettle boiled dry on the range.', 'v2'));
+    search.put(scene('SCN-03.md', 'A kettle of fish, said Ada.'));
+    expect(search.find(fragments('The kettle sang on the range'))).toEqual([]);
+    expect(search.find(fragments('kettle boiled dry'))[0]?.path).toBe('Story/Scenes/SCN-01.md');
+    expect(search.find(fragments('kettle'), 5).map((hit) => hit.path).sort()).toEqual(['Story/Scenes/SCN-01.md', 'Story/Scenes/SCN-02.md', 'Story/Scenes/SCN-03.md']);
+    search.remove('Story/Scenes/SCN-02.md');
+    expect(search.find(fragments('cold by morning'))).toEqual([]);
+  });
+});

@@ -46,7 +46,15 @@ export class ManuscriptSearch {
   private slots: Array<IndexedFile | null> = [];
   private tokenCounts: number[] = [];
   private readonly slotOf = new Map<string, number>();
-  /** Word hash → flat pairs of (slot, folded offset). */
+  /**
+   * Postings of the files added together by `build`: word hash → where its flat pairs of (slot,
+   * folded offset) start in `packed`, and how many numbers they take. One typed array for a whole
+   * manuscript holds them in a fraction of the memory of a list per word.
+   */
+  private packedAt = new Map<number, number>();
+  private packedLength = new Map<number, number>();
+  private packed = new Int32Array(0);
+  /** Word hash → flat pairs of (slot, folded offset) of files added one at a time since. */
   private postings = new Map<number, number[]>();
   private livePostings = 0;
   private retiredPostings = 0;
@@ -60,6 +68,45 @@ export class ManuscriptSearch {
     }
     this.append(file);
     if (this.retiredPostings > this.livePostings) this.compact();
+  }
+
+  /**
+   * Indexes many files at once (a whole manuscript), in place of everything indexed before: their
+   * words are counted first, then laid out in one typed array.
+   */
+  build(files: readonly IndexedFile[]): void {
+    this.slots = [...files];
+    this.tokenCounts = [];
+    this.slotOf.clear();
+    this.postings = new Map();
+    this.retiredPostings = 0;
+    const counts = new Map<number, number>();
+    files.forEach((file, slot) => {
+      this.slotOf.set(file.path, slot);
+      let count = 0;
+      forEachWord(file.folded.text, (hash) => {
+        counts.set(hash, (counts.get(hash) ?? 0) + 2);
+        count += 1;
+      });
+      this.tokenCounts.push(count);
+    });
+    this.livePostings = this.tokenCounts.reduce((total, count) => total + count, 0);
+    this.packedAt = new Map();
+    this.packedLength = new Map();
+    let next = 0;
+    for (const [hash, length] of counts) {
+      this.packedAt.set(hash, next);
+      next += length;
+    }
+    this.packed = new Int32Array(next);
+    files.forEach((file, slot) => {
+      forEachWord(file.folded.text, (hash, offset) => {
+        const at = this.packedAt.get(hash)! + (this.packedLength.get(hash) ?? 0);
+        this.packed[at] = slot;
+        this.packed[at + 1] = offset;
+        this.packedLength.set(hash, at + 2 - this.packedAt.get(hash)!);
+      });
+    });
   }
 
   /** Drops a file that no longer exists. */
@@ -118,11 +165,20 @@ export class ManuscriptSearch {
     return found;
   }
 
-  private rarestWord(fragments: readonly string[]): { fragment: number; offset: number; postings: number[] } | null {
-    let best: { fragment: number; offset: number; postings: number[] } | null = null;
+  /** The postings of a word: those of `build`, then those added since (a slot's are all in one). */
+  private postingsOf(hash: number): ArrayLike<number> {
+    const start = this.packedAt.get(hash);
+    const packed = start === undefined ? null : this.packed.subarray(start, start + this.packedLength.get(hash)!);
+    const added = this.postings.get(hash);
+    if (added === undefined) return packed ?? [];
+    return packed === null ? added : [...packed, ...added];
+  }
+
+  private rarestWord(fragments: readonly string[]): { fragment: number; offset: number; postings: ArrayLike<number> } | null {
+    let best: { fragment: number; offset: number; postings: ArrayLike<number> } | null = null;
     fragments.forEach((fragment, index) => {
       forEachWord(fragment, (hash, offset) => {
-        const postings = this.postings.get(hash) ?? [];
+        const postings = this.postingsOf(hash);
         if (best === null || postings.length < best.postings.length) best = { fragment: index, offset, postings };
       });
     });
@@ -153,13 +209,6 @@ export class ManuscriptSearch {
   }
 
   private compact(): void {
-    const live = this.slots.filter((file): file is IndexedFile => file !== null && this.slotOf.get(file.path) !== undefined);
-    this.slots = [];
-    this.tokenCounts = [];
-    this.slotOf.clear();
-    this.postings = new Map();
-    this.livePostings = 0;
-    this.retiredPostings = 0;
-    for (const file of live) this.append(file);
+    this.build(this.slots.filter((file): file is IndexedFile => file !== null && this.slotOf.get(file.path) !== undefined));
   }
 }

@@ -66,7 +66,12 @@ export class QuoteIndex {
       }
     };
     await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, worker));
-    const search = (cache.search ??= new ManuscriptSearch());
+    // The first time, every file is indexed at once, packed; after that only changed files are put.
+    if (cache.search === null) {
+      cache.search = new ManuscriptSearch();
+      cache.search.build(files.filter((file): file is IndexedFile => file !== null && !file.placeholder));
+    }
+    const search = cache.search;
     const present = new Set<string>();
     for (const file of files) {
       // A placeholder (Canon.md before it is built) is not manuscript: nothing is found in it.

@@ -147,3 +147,15 @@ describe('8. another\'s death told in a relative clause on a card', () => {
     expect(await linesOf(book('Megan Hughes, who was killed in the quarry fall of 1950, is remembered on the chapel wall.'), 'dead_character_acts')).toEqual([5]);
   });
 });
+
+describe('9. a nickname for some people and not others', () => {
+  const book = (line: string) => ({
+    'Compendium/Characters/Theodora Vance.md': '# Theodora Vance\n\n- Eyes: dark brown\n- Age: 50',
+    'Story/01 Plane.md': chapter('Plane', `It is Vance, the station leader: Theodora on every form she has ever signed, and Bear to anyone who has wintered with her.`, line),
+  });
+
+  it('learns "Bear" for the card named before it', async () => {
+    expect(await linesOf(book('Bear turned, and the pale blue eyes of the station leader went over them all.'), 'eye_colour_mismatch')).toEqual([]);
+    expect(await linesOf(book('Bear had blue eyes, pale as the ice.'), 'eye_colour_mismatch')).toEqual([5]);
+  });
+});
