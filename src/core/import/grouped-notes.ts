@@ -64,7 +64,7 @@ function chapterLine(line: string): boolean {
 }
 
 /** The last line with words before a line, or '' at the start. */
-function lineBefore(lines: readonly string[], index: number): string {
+export function lineBefore(lines: readonly string[], index: number): string {
   for (let at = index - 1; at >= 0; at -= 1) if (lines[at]!.trim() !== '') return lines[at]!;
   return '';
 }

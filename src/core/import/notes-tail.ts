@@ -1,4 +1,4 @@
-import { groupKind } from './grouped-notes.js';
+import { groupKind, lineBefore } from './grouped-notes.js';
 import { bareNumberHeading, chapterHeading } from './split-sections.js';
 import { inCapitals } from './capital-names.js';
 
@@ -16,12 +16,6 @@ function alone(lines: readonly string[], index: number): boolean {
 function chapterLine(lines: readonly string[], index: number): boolean {
   const text = lines[index]!.trim();
   return chapterHeading(text) !== null || ((lines[index - 1] ?? '').trim() === '' && bareNumberHeading(text) !== null && !/^\p{Lu}\p{Ll}+$/u.test(text));
-}
-
-/** The last line with words before a line, or '' at the start. */
-function lineBefore(lines: readonly string[], index: number): string {
-  for (let at = index - 1; at >= 0; at -= 1) if (lines[at]!.trim() !== '') return lines[at]!.trim();
-  return '';
 }
 
 /**

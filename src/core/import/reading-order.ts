@@ -71,8 +71,19 @@ interface SceneFile {
 }
 
 /** The scene's lines without front matter, and without the blank lines around them. */
-function bodyOf(scene: SceneFile): string {
+function bodyOf(scene: Pick<SceneFile, 'lines' | 'bodyStart'>): string {
   return scene.lines.slice(scene.bodyStart - 1).join('\n').trim();
+}
+
+/** A chapter's scenes as one text, a scene break between each two. */
+function joinedBodies(bodies: readonly string[]): string {
+  return bodies.filter((body) => body !== '').join(`\n\n${SCENE_BREAK}\n\n`);
+}
+
+/** A scene file's lines, and where its text starts after any front matter. */
+function sceneLines(item: Classified): Pick<SceneFile, 'lines' | 'bodyStart'> {
+  const lines = item.text.replace(/\n$/, '').split('\n');
+  return { lines, bodyStart: parseFrontMatter(item.document.origin, lines).bodyStart };
 }
 
 /** The first scene's front matter without its scene number (the joined file is the chapter, not one scene). */
@@ -104,7 +115,7 @@ export function joinSceneFiles(chapters: readonly Classified[]): Classified[] {
   for (const [chapter, group] of byChapter) {
     group.sort((a, b) => (a.scene ?? Number.MAX_SAFE_INTEGER) - (b.scene ?? Number.MAX_SAFE_INTEGER) || a.item.document.origin.localeCompare(b.item.document.origin, 'en', { numeric: true }));
     const first = group[0]!;
-    const text = [...chapterFrontMatter(first), group.map(bodyOf).filter((body) => body !== '').join(`\n\n${SCENE_BREAK}\n\n`)].join('\n');
+    const text = [...chapterFrontMatter(first), joinedBodies(group.map(bodyOf))].join('\n');
     const document = { ...first.item.document, origin: group.map((scene) => scene.item.document.origin).join(' + '), order: chapter };
     joined.set(first.item, { ...first.item, document, text: `${text}\n`, reason: group.length === 1 ? first.item.reason : `${group.length} scenes of chapter ${chapter} (their front matter says so)` });
     for (const scene of group.slice(1)) joined.set(scene.item, null);
@@ -141,12 +152,8 @@ function joinFolderScenes(chapters: readonly Classified[]): Classified[] | null 
   if (folders.size < 2 || ![...folders.values()].some((group) => group.items.length >= 2)) return null;
   return [...folders.values()].map(({ number, title, items }) => {
     const sorted = [...items].sort((a, b) => (a.document.order ?? 0) - (b.document.order ?? 0) || a.document.origin.localeCompare(b.document.origin, 'en', { numeric: true }));
-    const bodies = sorted.map((item) => {
-      const lines = item.text.replace(/\n$/, '').split('\n');
-      return lines.slice(parseFrontMatter(item.document.origin, lines).bodyStart - 1).join('\n').trim();
-    });
     const first = sorted[0]!;
-    const text = [`# ${title}`, '', bodies.filter((body) => body !== '').join(`\n\n${SCENE_BREAK}\n\n`)].join('\n');
+    const text = [`# ${title}`, '', joinedBodies(sorted.map((item) => bodyOf(sceneLines(item))))].join('\n');
     const document = { ...first.document, name: `${String(number).padStart(2, '0')} ${title}`, origin: sorted.map((item) => item.document.origin).join(' + '), order: number };
     return { ...first, document, text: `${text}\n`, reason: sorted.length === 1 ? first.reason : `${sorted.length} scenes of the chapter folder "${first.document.folders.at(-1)}"` };
   });

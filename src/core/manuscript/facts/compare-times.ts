@@ -3,7 +3,7 @@ import type { Outline, OutlineEntry } from '../outline.js';
 import type { SceneFile } from '../scene-file.js';
 import { WEEKDAYS, dayNumber, formatDate, weekdayOf, type PartialDate } from './calendar.js';
 import type { ChapterWhen } from './compare-ages.js';
-import { combinedTime, timeOfText, type TimeStatement } from './time-statements.js';
+import { combinedTime, datesItsChapter, timeOfText, type TimeStatement } from './time-statements.js';
 
 /** One chapter's time as stated, and its outline entry. */
 export interface ChapterTime {
@@ -25,8 +25,6 @@ function against(statement: TimeStatement): { path: string; line: number; value:
   return { path: statement.path, line: statement.line, value: statement.text };
 }
 
-const DATES_ITSELF = /^(?:It|Today|This|The\s+day)(?:\s+(?:was|is|being)|['’]s)\s/i;
-
 /**
  * True when a weekday the chapter names comes with a day of the month ("on Tuesday, the
  * nineteenth") that, in the month and year the outline dates the chapter, falls on that very
@@ -39,7 +37,7 @@ function otherDayOfPlannedMonth(statement: TimeStatement, planned: TimeStatement
   const year = statement.date?.year ?? planned.date?.year ?? null;
   if (day === null || month === null || year === null || statement.weekday === null) return false;
   // "It is Thursday the twenty-second of April" dates the chapter itself, whatever day it falls on.
-  if (DATES_ITSELF.test(statement.text)) return false;
+  if (datesItsChapter(statement)) return false;
   if (planned.date?.day === day && planned.date.month === month) return false;
   return weekdayOf(year, month, day) === statement.weekday;
 }

@@ -23,8 +23,15 @@ const DATE = `(?:(?:the\\s+)?(?:\\d{1,2}(?:st|nd|rd|th)?|${ORDINAL_WORDS})\\s+(?
 const PART = '(?:\\s+(?:morning|afternoon|evening|night))?';
 // "It was Monday morning", "Today was a Tuesday", "It was Monday, the 3rd of June", "It was 14 March 1962",
 // and in present-tense narration "It's Thursday night", "Today's the 9th of May".
-const IT_WAS = new RegExp(`\\b(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is|being)|['’]s)\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
-const IT_WAS_BEFORE = /\b(?:It|Today|This|The\s+day)(?:\s+(?:was|is|being)|['’]s)\s+(?:a\s+|now\s+)?$/;
+const IT_IS = "(?:It|Today|This|The\\s+day)(?:\\s+(?:was|is|being)|['’]s)";
+const IT_WAS = new RegExp(`\\b${IT_IS}\\s+(?:a\\s+|the\\s+|now\\s+)?(?:(${WEEKDAY_PATTERN})${PART}(?:,?\\s+(${DATE}))?|(${DATE}))`, 'g');
+const IT_WAS_BEFORE = new RegExp(`\\b${IT_IS}\\s+(?:a\\s+|now\\s+)?$`);
+const SAYS_IT_IS = new RegExp(`^${IT_IS}\\s`, 'i');
+
+/** True when a statement names the chapter's own day ("It is Thursday the twenty-second of April"). */
+export function datesItsChapter(statement: TimeStatement): boolean {
+  return SAYS_IT_IS.test(statement.text);
+}
 // A paragraph that opens with its time: "Monday morning. The ferry…", "Tuesday, 4 June.", "On Friday the rain…",
 // "That Thursday the belt broke", "On that Sunday…" (a chapter's opening "that" points at its own day).
 // ("Monday was Michaelmas, so on the Saturday before it…" speaks of another day.)
