@@ -1,10 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects. The core's tests are pure (no servers, no process-wide state), so they share
+// worker processes: module loading, not testing, was most of their time. Everything else keeps
+// one fresh process per file.
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, pool: 'forks' as const };
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: { ...shared, name: 'core', include: ['src/core/**/*.test.ts'], isolate: false },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'rest',
+          include: [
+            'src/**/*.test.ts',
+            'test/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'web/src/**/*.test.tsx',
+          ],
+          exclude: ['src/core/**', '**/node_modules/**'],
+        },
+      },
+    ],
   },
 });
