@@ -10,7 +10,9 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { ...shared, name: 'core',
+        test: {
+          ...shared,
+          name: 'core',
           include: ['src/core/**/*.test.ts'],
           exclude: ['src/core/prose/**', '**/node_modules/**'],
           isolate: false,
